@@ -1,0 +1,43 @@
+"""baloot: the fastest and most complete engine for Baloot (بلوت), the Saudi trick-taking game.
+
+The rules live in the C++ core (``baloot._core``); this package parses, validates and presents them.
+"""
+
+from baloot.cards import DECK, RANKS, SUITS
+from baloot.errors import BalootError, IllegalAction
+from baloot.kernel import (
+    Declaration,
+    HandResult,
+    Project,
+    card_points,
+    declare_projects,
+    find_projects,
+    game_points,
+    legal_moves,
+    score_hand,
+    trick_winner,
+)
+from baloot.labels import label
+from baloot.rules import Rules
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BalootError",
+    "IllegalAction",
+    "Rules",
+    "DECK",
+    "RANKS",
+    "SUITS",
+    "Project",
+    "Declaration",
+    "HandResult",
+    "card_points",
+    "legal_moves",
+    "trick_winner",
+    "find_projects",
+    "declare_projects",
+    "game_points",
+    "score_hand",
+    "label",
+]

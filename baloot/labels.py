@@ -1,0 +1,96 @@
+"""English and Arabic labels for display (RULINGS section H). ``label(key)`` gives "Hokum (حكم)"."""
+
+from __future__ import annotations
+
+ARABIC = {
+    # modes and calls
+    "sun": "صن",
+    "hokum": "حكم",
+    "hokum2": "حكم ثاني",
+    "pass": "بس",
+    "wala": "ولا",
+    "ashkal": "أشكل",
+    "priority": "قبلك",
+    "double": "دبل",
+    "three": "ثري",
+    "four": "فور",
+    "gahwa": "قهوة",
+    # projects
+    "projects": "مشاريع",
+    "sira": "سرا",
+    "fifty": "خمسين",
+    "hundred": "مية",
+    "four_hundred": "أربعمية",
+    "baloot": "بلوت",
+    # results and terms
+    "khasra": "خسارة",
+    "kaboot": "كبوت",
+    "made": "مكسب",
+    "abnat": "أبناط",
+    "buyer": "المشتري",
+    "trick": "أكلة",
+    "match": "صكة",
+    "throw_in": "ورق",
+    # suits
+    "S": "سبيت",
+    "H": "هاص",
+    "D": "ديمن",
+    "C": "شريا",
+    # ranks
+    "A": "إكة",
+    "K": "شايب",
+    "Q": "بنت",
+    "J": "ولد",
+    "10": "عشرة",
+    "9": "تسعة",
+    "8": "ثمانية",
+    "7": "سبعة",
+}
+
+ENGLISH = {
+    "sun": "Sun",
+    "hokum": "Hokum",
+    "hokum2": "Hokum thani",
+    "pass": "Pass",
+    "wala": "Pass",
+    "ashkal": "Ashkal",
+    "priority": "Sun priority",
+    "double": "Double",
+    "three": "Three",
+    "four": "Four",
+    "gahwa": "Gahwa",
+    "projects": "Projects",
+    "sira": "Sira",
+    "fifty": "Fifty",
+    "hundred": "Hundred",
+    "four_hundred": "Four Hundred",
+    "baloot": "Baloot",
+    "khasra": "Khasra",
+    "kaboot": "Kaboot",
+    "made": "Made",
+    "abnat": "Abnat",
+    "buyer": "Buyer",
+    "trick": "Trick",
+    "match": "Match",
+    "throw_in": "Thrown in",
+    "S": "Spades",
+    "H": "Hearts",
+    "D": "Diamonds",
+    "C": "Clubs",
+    "A": "Ace",
+    "K": "King",
+    "Q": "Queen",
+    "J": "Jack",
+    "10": "Ten",
+    "9": "Nine",
+    "8": "Eight",
+    "7": "Seven",
+}
+
+
+def label(key: str, arabic: bool = True) -> str:
+    """The English label of ``key``, with the Arabic one in brackets unless ``arabic`` is False."""
+    english = ENGLISH.get(key, key)
+    if arabic and key in ARABIC:
+        return f"{english} ({ARABIC[key]})"
+    return english

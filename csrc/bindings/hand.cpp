@@ -1,0 +1,109 @@
+// Bindings of the hand state machine: a copyable value that the Python Game wraps.
+#include "../hand.hpp"
+#include "bindings.hpp"
+
+namespace py = pybind11;
+
+namespace baloot {
+
+namespace {
+
+HandState new_hand(const std::vector<int>& deck_cards, int dealer, std::pair<int, int> scores, const Rules& rules) {
+  if (deck_cards.size() != kNumCards) throw RuleError("a deck needs 32 cards, got " + std::to_string(deck_cards.size()));
+  Card deck[kNumCards];
+  Hand seen = 0;
+  for (int i = 0; i < kNumCards; ++i) {
+    deck[i] = checked_card(deck_cards[i]);
+    if (seen & bit(deck[i])) throw RuleError("card index " + std::to_string(deck[i]) + " appears twice in the deck");
+    seen |= bit(deck[i]);
+  }
+  const int before[2] = {scores.first, scores.second};
+  return HandState(deck, checked_seat(dealer, "dealer"), before, rules);
+}
+
+void checked_apply(HandState& state, int action) {
+  if (!state.is_legal(action)) throw IllegalActionError("action " + std::to_string(action) + " is not legal now");
+  state.apply(action);
+}
+
+py::list seat_masks(const HandState& s) {
+  py::list out;
+  for (int seat = 0; seat < kNumSeats; ++seat) out.append(s.hand(seat));
+  return out;
+}
+
+py::list played_cards(const HandState& s) {
+  py::list out;
+  const int n = s.tricks_played() * kNumSeats + s.trick_len();
+  for (int i = 0; i < n; ++i) out.append(s.played_card(i));
+  return out;
+}
+
+}  // namespace
+
+void bind_hand(py::module_& m) {
+  py::class_<HandState>(m, "HandState")
+      .def(py::init(&new_hand), py::arg("deck"), py::arg("dealer"), py::arg("scores"), py::arg("rules"))
+      .def_static(
+          "random",
+          [](std::uint64_t seed, int dealer, std::pair<int, int> scores, const Rules& rules) {
+            Rng rng(seed);
+            const int before[2] = {scores.first, scores.second};
+            return HandState::random_deal(rng, checked_seat(dealer, "dealer"), before, rules);
+          },
+          py::arg("seed"), py::arg("dealer"), py::arg("scores"), py::arg("rules"))
+      .def("copy", [](const HandState& s) { return s; })
+      .def("legal_actions", &HandState::legal_actions)
+      .def("apply", &checked_apply, py::arg("action"))
+      .def("force_contract",
+           [](HandState& s, int mode, int trump) {
+             if (s.phase() != Phase::kBidding || s.round() != 1 || s.to_move() != seat_after(s.dealer()))
+               throw RuleError("a contract can only be forced before anyone has bid");
+             s.force_contract(checked_contract(mode, trump));
+           })
+      .def_property_readonly("phase", [](const HandState& s) { return static_cast<int>(s.phase()); })
+      .def_property_readonly("to_move", &HandState::to_move)
+      .def_property_readonly("dealer", &HandState::dealer)
+      .def_property_readonly("up_card", &HandState::up_card)
+      .def_property_readonly("deck", [](const HandState& s) { return std::vector<int>(s.deck(), s.deck() + kNumCards); })
+      .def_property_readonly("hands", &seat_masks)
+      .def_property_readonly("scores", [](const HandState& s) { return py::make_tuple(s.score_before(0), s.score_before(1)); })
+      .def_property_readonly("round", &HandState::round)
+      .def_property_readonly("bid_stage", [](const HandState& s) { return static_cast<int>(s.bid_stage()); })
+      .def_property_readonly("hokum_caller", &HandState::hokum_caller)
+      .def_property_readonly("has_contract", &HandState::has_contract)
+      .def_property_readonly("mode", [](const HandState& s) { return static_cast<int>(s.contract().mode); })
+      .def_property_readonly("trump", [](const HandState& s) { return s.contract().trump; })
+      .def_property_readonly("buyer", &HandState::buyer)
+      .def_property_readonly("ashkal", &HandState::ashkal)
+      .def_property_readonly("multiplier", &HandState::multiplier)
+      .def_property_readonly("gahwa", &HandState::gahwa)
+      .def_property_readonly("doubler", &HandState::doubler)
+      .def_property_readonly("leader", &HandState::leader)
+      .def_property_readonly("trick", [](const HandState& s) { return std::vector<int>(s.trick(), s.trick() + s.trick_len()); })
+      .def_property_readonly("tricks_played", &HandState::tricks_played)
+      .def_property_readonly("played_cards", &played_cards)
+      .def("trick_leader", &HandState::trick_leader)
+      .def("trick_winner", &HandState::trick_winner_seat)
+      .def_property_readonly("abnat", [](const HandState& s) { return py::make_tuple(s.abnat(0), s.abnat(1)); })
+      .def_property_readonly("tricks_won", [](const HandState& s) { return py::make_tuple(s.tricks_won(0), s.tricks_won(1)); })
+      .def_property_readonly("project_team",
+                             [](const HandState& s) {
+                               const int team = s.project_outcome().team;
+                               return team == kNoSeat ? py::object(py::none()) : py::object(py::int_(team));
+                             })
+      .def_property_readonly("project_abnat",
+                             [](const HandState& s) {
+                               return py::make_tuple(s.project_outcome().abnat[0], s.project_outcome().abnat[1]);
+                             })
+      .def_property_readonly("baloot_seat", &HandState::baloot_seat)
+      .def_property_readonly("baloot_announced", &HandState::baloot_announced)
+      .def_property_readonly("thrown_in", &HandState::thrown_in)
+      .def_property_readonly("points", [](const HandState& s) { return py::make_tuple(s.score().points[0], s.score().points[1]); })
+      .def_property_readonly("made", [](const HandState& s) { return s.score().made; })
+      .def_property_readonly("kaboot", [](const HandState& s) {
+        return s.score().kaboot == kNoSeat ? py::object(py::none()) : py::object(py::int_(s.score().kaboot));
+      });
+}
+
+}  // namespace baloot

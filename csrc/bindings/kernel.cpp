@@ -1,0 +1,114 @@
+// Bindings of the pure rules: legal moves, trick winner, projects, scoring, Rules.
+#include "../projects.hpp"
+#include "../scoring.hpp"
+#include "bindings.hpp"
+
+namespace py = pybind11;
+
+namespace baloot {
+
+namespace {
+
+int checked_trick(const std::vector<int>& cards, int max_len, Card (&trick)[kNumSeats]) {
+  if (static_cast<int>(cards.size()) > max_len)
+    throw RuleError("a trick of " + std::to_string(cards.size()) + " cards; at most " + std::to_string(max_len) + " here");
+  for (std::size_t i = 0; i < cards.size(); ++i) trick[i] = checked_card(cards[i]);
+  return static_cast<int>(cards.size());
+}
+
+py::tuple project_tuple(const Project& p) {
+  return py::make_tuple(static_cast<int>(p.kind), p.is_run, p.top_rank, p.length, p.cards, p.abnat());
+}
+
+py::list project_list(const ProjectSet& set) {
+  py::list out;
+  for (int i = 0; i < set.count; ++i) out.append(project_tuple(set.items[i]));
+  return out;
+}
+
+}  // namespace
+
+void bind_kernel(py::module_& m) {
+  py::enum_<KabootBonus>(m, "KabootBonus")
+      .value("normal", KabootBonus::kNormal)
+      .value("double", KabootBonus::kDouble)
+      .value("off", KabootBonus::kOff);
+
+  py::class_<Rules>(m, "Rules")
+      .def(py::init<>())
+      .def_readwrite("ashkal", &Rules::ashkal)
+      .def_readwrite("sun_priority", &Rules::sun_priority)
+      .def_readwrite("must_overtrump", &Rules::must_overtrump)
+      .def_readwrite("trump_over_partner", &Rules::trump_over_partner)
+      .def_readwrite("kaboot", &Rules::kaboot)
+      .def_readwrite("target", &Rules::target)
+      .def_readwrite("hokum_to_sun", &Rules::hokum_to_sun)
+      .def_readwrite("sun_tens_first", &Rules::sun_tens_first)
+      .def_readwrite("baloot_in_hundred", &Rules::baloot_in_hundred);
+
+  m.def(
+      "legal_moves",
+      [](std::uint64_t hand, const std::vector<int>& trick_cards, int mode, int trump, const Rules& rules) {
+        Card trick[kNumSeats];
+        const int n = checked_trick(trick_cards, kNumSeats - 1, trick);
+        return legal_moves(checked_hand(hand), trick, n, checked_contract(mode, trump), rules);
+      },
+      py::arg("hand"), py::arg("trick"), py::arg("mode"), py::arg("trump"), py::arg("rules"));
+
+  m.def(
+      "trick_winner",
+      [](const std::vector<int>& trick_cards, int mode, int trump) {
+        Card trick[kNumSeats];
+        const int n = checked_trick(trick_cards, kNumSeats, trick);
+        if (n == 0) throw RuleError("an empty trick has no winner");
+        return trick_winner(trick, n, checked_contract(mode, trump));
+      },
+      py::arg("trick"), py::arg("mode"), py::arg("trump"));
+
+  m.def(
+      "best_projects", [](std::uint64_t hand, int mode) { return project_list(best_projects(checked_hand(hand), checked_mode(mode))); },
+      py::arg("hand"), py::arg("mode"),
+      "(kind, is_run, top_rank, length, cards mask, abnat) per project, best first.");
+
+  m.def(
+      "declare_projects",
+      [](const std::vector<std::uint64_t>& hands, int mode, int first) {
+        if (hands.size() != kNumSeats) throw RuleError("need four hands, got " + std::to_string(hands.size()));
+        ProjectSet sets[kNumSeats];
+        py::list by_seat;
+        for (int seat = 0; seat < kNumSeats; ++seat) {
+          sets[seat] = best_projects(checked_hand(hands[seat]), checked_mode(mode));
+          by_seat.append(project_list(sets[seat]));
+        }
+        const ProjectOutcome outcome = compare_projects(sets, checked_seat(first, "first"));
+        py::object team = outcome.team == kNoSeat ? py::object(py::none()) : py::object(py::int_(outcome.team));
+        return py::make_tuple(by_seat, team, py::make_tuple(outcome.abnat[0], outcome.abnat[1]));
+      },
+      py::arg("hands"), py::arg("mode"), py::arg("first"));
+
+  m.def(
+      "game_points", [](int abnat, int mode, bool tens_first) { return game_points(abnat, checked_mode(mode), tens_first); },
+      py::arg("abnat"), py::arg("mode"), py::arg("tens_first") = false);
+
+  m.def(
+      "score_hand",
+      [](int mode, int buyers, std::pair<int, int> abnat, std::pair<int, int> tricks, std::pair<int, int> projects,
+         std::pair<int, int> baloot, int multiplier, const Rules& rules) {
+        ScoreInput in;
+        in.mode = checked_mode(mode);
+        in.buyers = buyers;
+        in.abnat[0] = abnat.first, in.abnat[1] = abnat.second;
+        in.tricks[0] = tricks.first, in.tricks[1] = tricks.second;
+        in.projects[0] = projects.first, in.projects[1] = projects.second;
+        in.baloot[0] = baloot.first, in.baloot[1] = baloot.second;
+        in.multiplier = multiplier;
+        check_score_input(in);
+        const HandScore out = score_hand(in, rules);
+        py::object kaboot = out.kaboot == kNoSeat ? py::object(py::none()) : py::object(py::int_(out.kaboot));
+        return py::make_tuple(py::make_tuple(out.points[0], out.points[1]), out.made, kaboot);
+      },
+      py::arg("mode"), py::arg("buyers"), py::arg("abnat"), py::arg("tricks"), py::arg("projects"), py::arg("baloot"),
+      py::arg("multiplier"), py::arg("rules"));
+}
+
+}  // namespace baloot

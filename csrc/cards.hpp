@@ -1,0 +1,90 @@
+// Cards, suits, ranks and their orders as 32-bit sets.
+// A card is suit * 8 + rank, ranks 7 8 9 10 J Q K A numbered 0..7, suits S H D C numbered 0..3,
+// so the bits of one suit form one byte of a Hand and the natural rank order is the sequence order.
+#pragma once
+
+#include <cstdint>
+
+namespace baloot {
+
+using Card = std::uint8_t;
+using Hand = std::uint32_t;
+
+constexpr int kNumSuits = 4;
+constexpr int kNumRanks = 8;
+constexpr int kNumCards = 32;
+constexpr int kNumSeats = 4;
+constexpr int kNumTricks = 8;
+constexpr int kNoSuit = -1;
+constexpr int kNoSeat = -1;
+
+enum Rank : int { kSeven, kEight, kNine, kTen, kJack, kQueen, kKing, kAce };
+
+enum class Mode : std::uint8_t { kSun, kHokum };
+
+constexpr int kSunTotalAbnat = 130;
+constexpr int kHokumTotalAbnat = 162;
+constexpr int kLastTrickAbnat = 10;
+constexpr int total_abnat(Mode mode) { return mode == Mode::kSun ? kSunTotalAbnat : kHokumTotalAbnat; }
+
+constexpr int suit_of(Card c) { return c >> 3; }
+constexpr int rank_of(Card c) { return c & 7; }
+constexpr Card make_card(int suit, int rank) { return static_cast<Card>(suit * 8 + rank); }
+constexpr Hand bit(Card c) { return Hand{1} << c; }
+constexpr Hand suit_mask(int suit) { return Hand{0xFF} << (suit * 8); }
+constexpr Hand kFullDeck = 0xFFFFFFFFu;
+constexpr Hand rank_mask(int rank) { return (Hand{0x01010101u}) << rank; }
+constexpr std::uint8_t suit_holding(Hand h, int suit) { return static_cast<std::uint8_t>(h >> (suit * 8)); }
+
+inline int count(Hand h) { return __builtin_popcount(h); }
+inline Card lowest_card(Hand h) { return static_cast<Card>(__builtin_ctz(h)); }
+inline Card highest_card(Hand h) { return static_cast<Card>(31 - __builtin_clz(h)); }
+inline Hand without_lowest(Hand h) { return h & (h - 1); }
+
+// Abnat by rank, 7 8 9 10 J Q K A.
+constexpr int kPlainAbnat[kNumRanks] = {0, 0, 0, 10, 2, 3, 4, 11};
+constexpr int kTrumpAbnat[kNumRanks] = {0, 0, 14, 10, 20, 3, 4, 11};
+
+// Trick-taking strength by rank (higher wins), 7 8 9 10 J Q K A.
+// Plain: A 10 K Q J 9 8 7. Trump: J 9 A 10 K Q 8 7.
+constexpr int kPlainStrength[kNumRanks] = {0, 1, 2, 6, 3, 4, 5, 7};
+constexpr int kTrumpStrength[kNumRanks] = {0, 1, 6, 4, 7, 2, 3, 5};
+
+// The trump suit of a contract, kNoSuit in Sun.
+struct Contract {
+  Mode mode = Mode::kSun;
+  int trump = kNoSuit;
+
+  constexpr bool is_trump(Card c) const { return trump != kNoSuit && suit_of(c) == trump; }
+  constexpr Hand trump_mask() const { return trump == kNoSuit ? 0 : suit_mask(trump); }
+};
+
+constexpr int card_abnat(Card c, const Contract& contract) {
+  return contract.is_trump(c) ? kTrumpAbnat[rank_of(c)] : kPlainAbnat[rank_of(c)];
+}
+
+// Abnat of a whole set of cards, one suit-byte at a time.
+int hand_abnat(Hand h, const Contract& contract);
+
+// For each rank, the 8-bit set of ranks of the same suit that beat it under a strength table.
+struct RanksAbove {
+  std::uint8_t of[kNumRanks] = {};
+  constexpr explicit RanksAbove(const int (&strength)[kNumRanks]) {
+    for (int r = 0; r < kNumRanks; ++r)
+      for (int other = 0; other < kNumRanks; ++other)
+        if (strength[other] > strength[r]) of[r] |= static_cast<std::uint8_t>(1u << other);
+  }
+};
+constexpr RanksAbove kPlainAbove{kPlainStrength};
+constexpr RanksAbove kTrumpAbove{kTrumpStrength};
+
+// The cards of the same suit as `c` that beat it when that suit is trump.
+constexpr Hand trumps_above(Card c) {
+  return Hand{kTrumpAbove.of[rank_of(c)]} << (suit_of(c) * 8);
+}
+
+constexpr int seat_after(int seat, int steps = 1) { return (seat + steps) & 3; }
+constexpr int team_of(int seat) { return seat & 1; }
+constexpr int partner_of(int seat) { return seat ^ 2; }
+
+}  // namespace baloot

@@ -1,0 +1,308 @@
+#include "hand.hpp"
+
+namespace baloot {
+
+HandState::HandState(const Card (&deck)[kNumCards], int dealer, const int (&scores)[2], const Rules& rules)
+    : rules_(rules), dealer_(static_cast<std::int8_t>(dealer)) {
+  for (int i = 0; i < kNumCards; ++i) deck_[i] = deck[i];
+  scores_[0] = scores[0];
+  scores_[1] = scores[1];
+  for (int packet = 0; packet < kNumSeats; ++packet) {
+    const int seat = seat_after(dealer, packet + 1);
+    for (int i = 0; i < 3; ++i) hands_[seat] |= bit(deck_[3 * packet + i]);
+    for (int i = 0; i < 2; ++i) hands_[seat] |= bit(deck_[kFirstPacketEnd + 2 * packet + i]);
+  }
+  start_round(1);
+}
+
+HandState HandState::random_deal(Rng& rng, int dealer, const int (&scores)[2], const Rules& rules) {
+  Card deck[kNumCards];
+  for (int i = 0; i < kNumCards; ++i) deck[i] = static_cast<Card>(i);
+  for (int i = kNumCards - 1; i > 0; --i) {
+    const int j = static_cast<int>(rng.below(static_cast<std::uint32_t>(i + 1)));
+    const Card t = deck[i];
+    deck[i] = deck[j];
+    deck[j] = t;
+  }
+  return HandState(deck, dealer, scores, rules);
+}
+
+void HandState::force_contract(const Contract& contract) {
+  contract_ = contract;
+  buyer_ = static_cast<std::int8_t>(seat_after(dealer_));
+  ashkal_ = false;
+  complete_deal();
+  start_play();
+}
+
+// ---- Legal actions -------------------------------------------------------------------------------
+
+ActionMask HandState::legal_actions() const {
+  switch (phase_) {
+    case Phase::kBidding:
+      return bidding_actions();
+    case Phase::kDoubling:
+      return doubling_actions();
+    case Phase::kPlaying:
+      return legal_cards();
+    case Phase::kOver:
+      break;
+  }
+  return 0;
+}
+
+bool HandState::may_ashkal(int seat) const {
+  return rules_.ashkal && rank_of(up_card()) != kAce && (seat == dealer_ || seat == seat_after(dealer_, 3));
+}
+
+ActionMask HandState::bidding_actions() const {
+  const ActionMask sun_calls = action_bit(kSun) | (may_ashkal(to_move_) ? action_bit(kAshkal) : 0);
+  switch (stage_) {
+    case BidStage::kTurns: {
+      ActionMask mask = action_bit(kPass) | sun_calls;
+      if (round_ == 1) return mask | action_bit(kHokum);
+      for (int suit = 0; suit < kNumSuits; ++suit)
+        if (suit != suit_of(up_card())) mask |= action_bit(kHokumSuit + suit);
+      return mask;
+    }
+    case BidStage::kOverHokum:
+      return action_bit(kPass) | sun_calls;
+    case BidStage::kPriority:
+      return action_bit(kPass) | action_bit(kSun);
+    case BidStage::kHokumConfirm:
+      return action_bit(round_ == 1 ? kHokum : kHokumSuit + hokum_suit_) | action_bit(kSun);
+  }
+  return 0;
+}
+
+ActionMask HandState::doubling_actions() const {
+  static constexpr int kRaise[] = {0, kDouble, kThree, kFour, kGahwa};
+  return action_bit(kPass) | action_bit(kRaise[multiplier_]);
+}
+
+// ---- Applying actions ----------------------------------------------------------------------------
+
+void HandState::apply(int action) {
+  switch (phase_) {
+    case Phase::kBidding:
+      apply_bid(action);
+      break;
+    case Phase::kDoubling:
+      apply_double(action);
+      break;
+    case Phase::kPlaying:
+      play(static_cast<Card>(action));
+      break;
+    case Phase::kOver:
+      break;
+  }
+}
+
+void HandState::apply_bid(int action) {
+  const int seat = to_move_;
+  const bool sun_call = action == kSun || action == kAshkal;
+  switch (stage_) {
+    case BidStage::kTurns:
+      spoken_ |= static_cast<std::uint8_t>(1u << seat);
+      if (sun_call) return call_sun(seat, action == kAshkal);
+      if (action == kHokum) return call_hokum(seat, suit_of(up_card()));
+      if (action != kPass) return call_hokum(seat, action - kHokumSuit);
+      if (spoken_ != 0xF) {
+        to_move_ = static_cast<std::int8_t>(seat_after(seat));
+      } else if (round_ == 1) {
+        start_round(2);
+      } else {
+        throw_in();
+      }
+      return;
+    case BidStage::kOverHokum:
+      spoken_ |= static_cast<std::uint8_t>(1u << seat);
+      if (sun_call) return call_sun(seat, action == kAshkal);
+      return next_in_queue();
+    case BidStage::kPriority:
+      if (action == kSun) return set_contract(Mode::kSun, kNoSuit, seat, false);
+      return next_in_queue();
+    case BidStage::kHokumConfirm:
+      if (action == kSun) return set_contract(Mode::kSun, kNoSuit, seat, false);
+      return set_contract(Mode::kHokum, hokum_suit_, seat, false);
+  }
+}
+
+void HandState::start_round(int round) {
+  round_ = static_cast<std::uint8_t>(round);
+  stage_ = BidStage::kTurns;
+  spoken_ = 0;
+  hokum_caller_ = kNoSeat;
+  hokum_suit_ = kNoSuit;
+  to_move_ = static_cast<std::int8_t>(seat_after(dealer_));
+}
+
+// R7 (round 1: every other seat, from the caller's left) and R13 (round 2: only seats yet to speak).
+void HandState::call_hokum(int seat, int suit) {
+  hokum_caller_ = static_cast<std::int8_t>(seat);
+  hokum_suit_ = static_cast<std::int8_t>(suit);
+  stage_ = BidStage::kOverHokum;
+  queue_len_ = 0;
+  queue_pos_ = 0;
+  for (int step = 1; step < kNumSeats; ++step) {
+    const int other = seat_after(seat, step);
+    if (round_ == 2 && (spoken_ >> other & 1)) break;
+    queue_[queue_len_++] = static_cast<std::uint8_t>(other);
+  }
+  if (queue_len_ == 0) return queue_exhausted();
+  to_move_ = static_cast<std::int8_t>(queue_[0]);
+}
+
+// R9: earlier speakers of this round, from its first speaker, may take the call with their own Sun.
+// R14: after a round-2 Hokum nobody who spoke before may call Sun, so nobody is asked.
+void HandState::call_sun(int seat, bool ashkal) {
+  pending_caller_ = static_cast<std::int8_t>(seat);
+  pending_ashkal_ = ashkal;
+  stage_ = BidStage::kPriority;
+  queue_len_ = 0;
+  queue_pos_ = 0;
+  const bool offered = rules_.sun_priority && !(round_ == 2 && hokum_caller_ != kNoSeat);
+  for (int step = 1; offered && step <= kNumSeats; ++step) {
+    const int other = seat_after(dealer_, step);
+    if (other != seat && (spoken_ >> other & 1)) queue_[queue_len_++] = static_cast<std::uint8_t>(other);
+  }
+  if (queue_len_ == 0) return queue_exhausted();
+  to_move_ = static_cast<std::int8_t>(queue_[0]);
+}
+
+void HandState::next_in_queue() {
+  if (++queue_pos_ == queue_len_) return queue_exhausted();
+  to_move_ = static_cast<std::int8_t>(queue_[queue_pos_]);
+}
+
+void HandState::queue_exhausted() {
+  if (stage_ == BidStage::kPriority) return set_contract(Mode::kSun, kNoSuit, pending_caller_, pending_ashkal_);
+  if (rules_.hokum_to_sun) {
+    stage_ = BidStage::kHokumConfirm;
+    to_move_ = hokum_caller_;
+    return;
+  }
+  set_contract(Mode::kHokum, hokum_suit_, hokum_caller_, false);
+}
+
+bool HandState::sun_may_be_doubled() const {
+  const int team = team_of(buyer_);
+  return scores_[team] > 100 && scores_[1 - team] < 100;
+}
+
+void HandState::set_contract(Mode mode, int trump, int buyer, bool ashkal) {
+  contract_ = Contract{mode, trump};
+  buyer_ = static_cast<std::int8_t>(buyer);
+  ashkal_ = ashkal;
+  if (mode == Mode::kHokum || sun_may_be_doubled()) {
+    phase_ = Phase::kDoubling;
+    to_move_ = static_cast<std::int8_t>(seat_after(buyer));
+    return;
+  }
+  complete_deal();
+  start_play();
+}
+
+// R29-R31: a defender doubles, the buyer may answer Three, the doubler Four, the buyer Gahwa.
+void HandState::apply_double(int action) {
+  const int seat = to_move_;
+  if (action == kPass) {
+    if (multiplier_ == 1 && seat == seat_after(buyer_)) {
+      to_move_ = static_cast<std::int8_t>(seat_after(buyer_, 3));
+      return;
+    }
+  } else if (action == kGahwa) {
+    gahwa_ = true;
+  } else {
+    ++multiplier_;
+    if (action == kDouble) doubler_ = static_cast<std::int8_t>(seat);
+    const bool chain_goes_on = contract_.mode == Mode::kHokum;
+    if (chain_goes_on) {
+      to_move_ = action == kThree ? doubler_ : buyer_;
+      return;
+    }
+  }
+  complete_deal();
+  start_play();
+}
+
+// R3: the up-card's holder gets 2 more cards, everyone else 3, in play order from the dealer's next.
+void HandState::complete_deal() {
+  const int holder = up_card_holder();
+  hands_[holder] |= bit(up_card());
+  int next = kRestStart;
+  for (int step = 1; step <= kNumSeats; ++step) {
+    const int seat = seat_after(dealer_, step);
+    const int n = seat == holder ? 2 : 3;
+    for (int i = 0; i < n; ++i) hands_[seat] |= bit(deck_[next++]);
+  }
+}
+
+// R5, R27, R28: the dealer's next leads; projects and Baloot are fixed by the eight cards now held.
+void HandState::start_play() {
+  phase_ = Phase::kPlaying;
+  leader_ = static_cast<std::int8_t>(seat_after(dealer_));
+  to_move_ = leader_;
+  for (int seat = 0; seat < kNumSeats; ++seat) projects_[seat] = best_projects(hands_[seat], contract_.mode);
+  project_outcome_ = compare_projects(projects_, leader_);
+  baloot_seat_ = static_cast<std::int8_t>(baloot_holder(hands_, contract_, projects_, project_outcome_, rules_));
+}
+
+void HandState::play(Card card) {
+  const int seat = to_move_;
+  hands_[seat] &= ~bit(card);
+  played_ |= bit(card);
+  play_log_[tricks_played_ * kNumSeats + trick_len_] = card;
+  trick_[trick_len_++] = card;
+  if (seat == baloot_seat_ && contract_.is_trump(card) && (rank_of(card) == kKing || rank_of(card) == kQueen)) {
+    const Hand pair = bit(make_card(contract_.trump, kKing)) | bit(make_card(contract_.trump, kQueen));
+    baloot_announced_ = (played_ & pair) == pair;
+  }
+  if (trick_len_ == kNumSeats) return finish_trick();
+  to_move_ = static_cast<std::int8_t>(seat_after(seat));
+}
+
+void HandState::finish_trick() {
+  const int winner = seat_after(leader_, trick_winner(trick_, kNumSeats, contract_));
+  const int team = team_of(winner);
+  for (int i = 0; i < kNumSeats; ++i) abnat_[team] += card_abnat(trick_[i], contract_);
+  ++tricks_won_[team];
+  trick_leaders_[tricks_played_] = leader_;
+  trick_winners_[tricks_played_] = static_cast<std::int8_t>(winner);
+  ++tricks_played_;
+  trick_len_ = 0;
+  leader_ = static_cast<std::int8_t>(winner);
+  to_move_ = leader_;
+  if (tricks_played_ == kNumTricks) {
+    abnat_[team] += kLastTrickAbnat;
+    finish_hand();
+  }
+}
+
+ScoreInput HandState::score_input() const {
+  ScoreInput in;
+  in.mode = contract_.mode;
+  in.buyers = buyers();
+  for (int team = 0; team < 2; ++team) {
+    in.abnat[team] = abnat_[team];
+    in.tricks[team] = tricks_won_[team];
+    in.projects[team] = project_outcome_.abnat[team];
+  }
+  if (baloot_seat_ != kNoSeat) in.baloot[team_of(baloot_seat_)] = 1;
+  in.multiplier = multiplier_;
+  return in;
+}
+
+void HandState::finish_hand() {
+  score_ = score_hand(score_input(), rules_);
+  phase_ = Phase::kOver;
+  to_move_ = kNoSeat;
+}
+
+void HandState::throw_in() {
+  thrown_in_ = true;
+  phase_ = Phase::kOver;
+  to_move_ = kNoSeat;
+}
+
+}  // namespace baloot

@@ -1,0 +1,174 @@
+// The state machine of one hand (R1-R16, R27-R33): deal, two bidding rounds with Sun priority and
+// Ashkal, the doubling chain, the completion of the deal, eight tricks and the score.
+// A HandState is a small value with no heap: copying it is how search explores alternatives.
+#pragma once
+
+#include <cstdint>
+
+#include "cards.hpp"
+#include "projects.hpp"
+#include "rng.hpp"
+#include "rules.hpp"
+#include "scoring.hpp"
+
+namespace baloot {
+
+// Actions: a card 0..31, then the calls.
+enum Action : int {
+  kPass = 32,
+  kHokum = 33,      // round 1: the up-card's suit
+  kHokumSuit = 34,  // round 2: kHokumSuit + suit
+  kSun = 38,
+  kAshkal = 39,
+  kDouble = 40,
+  kThree = 41,
+  kFour = 42,
+  kGahwa = 43,
+};
+constexpr int kNumActions = 44;
+using ActionMask = std::uint64_t;
+constexpr ActionMask action_bit(int action) { return ActionMask{1} << action; }
+
+enum class Phase : std::uint8_t { kBidding, kDoubling, kPlaying, kOver };
+
+// Where the bidding stands inside a round.
+enum class BidStage : std::uint8_t {
+  kTurns,         // each seat speaks once in play order
+  kOverHokum,     // after a Hokum: the seats that may still call Sun over it (R7, R13)
+  kPriority,      // after a Sun or Ashkal: earlier speakers may take it with their own Sun (R9, R14)
+  kHokumConfirm,  // R8 variant: the unchallenged Hokum caller keeps Hokum or switches to Sun
+};
+
+// Positions in a 32-card deck given in dealing order (API.md): packets of 3, packets of 2, up-card, rest.
+constexpr int kFirstPacketEnd = 12;
+constexpr int kUpCardIndex = 20;
+constexpr int kRestStart = 21;
+
+class HandState {
+ public:
+  HandState() = default;
+  // Deals `deck` (dealing order) with `dealer` dealing; `scores` are the match scores before the hand.
+  HandState(const Card (&deck)[kNumCards], int dealer, const int (&scores)[2], const Rules& rules);
+  static HandState random_deal(Rng& rng, int dealer, const int (&scores)[2], const Rules& rules);
+  // Skips bidding and doubling: the first bidder buys `contract` (R5 lead unchanged).
+  void force_contract(const Contract& contract);
+
+  ActionMask legal_actions() const;
+  bool is_legal(int action) const { return action >= 0 && action < kNumActions && (legal_actions() >> action & 1); }
+  // Applies an action known to be legal.
+  void apply(int action);
+  // Plays a card known to be legal (the fast path of simulations).
+  void play(Card card);
+  Hand legal_cards() const { return legal_moves(hands_[to_move_], trick_, trick_len_, contract_, rules_); }
+
+  // Queries.
+  Phase phase() const { return phase_; }
+  int to_move() const { return to_move_; }
+  int dealer() const { return dealer_; }
+  Card up_card() const { return deck_[kUpCardIndex]; }
+  const Card (&deck() const)[kNumCards] { return deck_; }
+  Hand hand(int seat) const { return hands_[seat]; }
+  const Rules& rules() const { return rules_; }
+  int score_before(int team) const { return scores_[team]; }
+  int round() const { return round_; }
+  BidStage bid_stage() const { return stage_; }
+  int hokum_caller() const { return hokum_caller_; }
+  bool has_contract() const { return buyer_ != kNoSeat; }
+  const Contract& contract() const { return contract_; }
+  int buyer() const { return buyer_; }
+  int buyers() const { return team_of(buyer_); }
+  bool ashkal() const { return ashkal_; }
+  int multiplier() const { return multiplier_; }
+  bool gahwa() const { return gahwa_; }
+  int doubler() const { return doubler_; }
+  int up_card_holder() const { return ashkal_ ? partner_of(buyer_) : buyer_; }
+  int leader() const { return leader_; }
+  int trick_len() const { return trick_len_; }
+  Card trick_card(int i) const { return trick_[i]; }
+  const Card* trick() const { return trick_; }
+  int tricks_played() const { return tricks_played_; }
+  Card played_card(int i) const { return play_log_[i]; }  // i-th card played in the hand
+  int trick_leader(int t) const { return trick_leaders_[t]; }
+  int trick_winner_seat(int t) const { return trick_winners_[t]; }
+  Hand played() const { return played_; }
+  int abnat(int team) const { return abnat_[team]; }
+  int tricks_won(int team) const { return tricks_won_[team]; }
+  const ProjectSet& projects(int seat) const { return projects_[seat]; }
+  const ProjectOutcome& project_outcome() const { return project_outcome_; }
+  int baloot_seat() const { return baloot_seat_; }
+  bool baloot_announced() const { return baloot_announced_; }
+  bool thrown_in() const { return thrown_in_; }
+  const HandScore& score() const { return score_; }
+  ScoreInput score_input() const;
+
+ private:
+  // One private function per phase.
+  void apply_bid(int action);
+  void apply_double(int action);
+  ActionMask bidding_actions() const;
+  ActionMask doubling_actions() const;
+
+  bool may_ashkal(int seat) const;
+  void start_round(int round);
+  void call_hokum(int seat, int suit);
+  void call_sun(int seat, bool ashkal);
+  void next_in_queue();
+  void queue_exhausted();
+  void set_contract(Mode mode, int trump, int buyer, bool ashkal);
+  bool sun_may_be_doubled() const;
+  void complete_deal();
+  void start_play();
+  void finish_trick();
+  void finish_hand();
+  void throw_in();
+
+  Card deck_[kNumCards] = {};
+  Hand hands_[kNumSeats] = {};
+  Rules rules_;
+  int scores_[2] = {0, 0};
+  Phase phase_ = Phase::kBidding;
+  std::int8_t dealer_ = 0;
+  std::int8_t to_move_ = 0;
+
+  // Bidding.
+  std::uint8_t round_ = 1;
+  BidStage stage_ = BidStage::kTurns;
+  std::uint8_t spoken_ = 0;  // seats that have spoken in this round
+  std::int8_t hokum_caller_ = kNoSeat;
+  std::int8_t hokum_suit_ = kNoSuit;
+  std::int8_t pending_caller_ = kNoSeat;  // the Sun or Ashkal call awaiting priority answers
+  bool pending_ashkal_ = false;
+  std::uint8_t queue_[kNumSeats] = {};
+  std::uint8_t queue_len_ = 0;
+  std::uint8_t queue_pos_ = 0;
+
+  // Contract and doubling.
+  Contract contract_;
+  std::int8_t buyer_ = kNoSeat;
+  bool ashkal_ = false;
+  std::uint8_t multiplier_ = 1;
+  bool gahwa_ = false;
+  std::int8_t doubler_ = kNoSeat;
+
+  // Play.
+  Card trick_[kNumSeats] = {};
+  std::uint8_t trick_len_ = 0;
+  std::int8_t leader_ = kNoSeat;
+  std::uint8_t tricks_played_ = 0;
+  Hand played_ = 0;
+  Card play_log_[kNumCards] = {};
+  std::int8_t trick_leaders_[kNumTricks] = {};
+  std::int8_t trick_winners_[kNumTricks] = {};
+  int abnat_[2] = {0, 0};
+  std::uint8_t tricks_won_[2] = {0, 0};
+  ProjectSet projects_[kNumSeats];
+  ProjectOutcome project_outcome_;
+  std::int8_t baloot_seat_ = kNoSeat;
+  bool baloot_announced_ = false;
+
+  // Result.
+  bool thrown_in_ = false;
+  HandScore score_;
+};
+
+}  // namespace baloot

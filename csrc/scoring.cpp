@@ -1,0 +1,101 @@
+#include "scoring.hpp"
+
+#include "projects.hpp"
+
+namespace baloot {
+
+namespace {
+
+int kaboot_points(Mode mode, KabootBonus bonus) {
+  const int normal = mode == Mode::kSun ? 44 : 25;
+  return bonus == KabootBonus::kDouble ? 2 * normal : normal;
+}
+
+int sweeping_team(const ScoreInput& in, const Rules& rules) {
+  if (rules.kaboot == KabootBonus::kOff) return kNoSeat;
+  for (int team = 0; team < 2; ++team)
+    if (in.tricks[team] == kNumTricks) return team;
+  return kNoSeat;
+}
+
+void require(bool ok, const std::string& message) {
+  if (!ok) throw RuleError(message);
+}
+
+std::string pair_text(const int (&v)[2]) { return "(" + std::to_string(v[0]) + ", " + std::to_string(v[1]) + ")"; }
+
+}  // namespace
+
+int game_points(int abnat, Mode mode, bool sun_tens_first) {
+  if (mode == Mode::kHokum) return abnat / 10 + (abnat % 10 >= 6 ? 1 : 0);
+  if (sun_tens_first) {
+    const int units = abnat % 10;
+    const int rounded = units < 5 ? abnat - units : units > 5 ? abnat - units + 10 : abnat;
+    return (rounded * 2 + 5) / 10;
+  }
+  return (abnat * 2 + 5) / 10;
+}
+
+void check_score_input(const ScoreInput& in) {
+  require(in.buyers == 0 || in.buyers == 1, "buyers must be a team, 0 or 1, not " + std::to_string(in.buyers));
+  const int total = total_abnat(in.mode);
+  require(in.abnat[0] >= 0 && in.abnat[1] >= 0 && in.abnat[0] + in.abnat[1] == total,
+          "abnat " + pair_text(in.abnat) + " must be non-negative and total " + std::to_string(total));
+  require(in.tricks[0] >= 0 && in.tricks[1] >= 0 && in.tricks[0] + in.tricks[1] == kNumTricks,
+          "tricks " + pair_text(in.tricks) + " must be non-negative and total 8");
+  for (int team = 0; team < 2; ++team) {
+    require(in.tricks[team] > 0 || in.abnat[team] == 0,
+            "abnat " + pair_text(in.abnat) + " give abnat to a team with no trick");
+    require(in.projects[team] >= 0 && in.projects[team] % 10 == 0,
+            "projects " + pair_text(in.projects) + " must be project abnat (multiples of 10)");
+    require(in.baloot[team] == 0 || in.baloot[team] == 1, "baloot " + pair_text(in.baloot) + " must be 0 or 1 per team");
+  }
+  require(in.baloot[0] + in.baloot[1] <= 1, "baloot " + pair_text(in.baloot) + ": only one team can hold Baloot");
+  require(in.mode == Mode::kHokum || in.baloot[0] + in.baloot[1] == 0, "baloot " + pair_text(in.baloot) + " in Sun");
+  require(in.projects[0] == 0 || in.projects[1] == 0,
+          "projects " + pair_text(in.projects) + ": only one team scores projects");
+  const int max_multiplier = in.mode == Mode::kSun ? 2 : 4;
+  require(in.multiplier >= 1 && in.multiplier <= max_multiplier,
+          "multiplier " + std::to_string(in.multiplier) + " must be 1 to " + std::to_string(max_multiplier) +
+              (in.mode == Mode::kSun ? " in Sun" : " in Hokum"));
+}
+
+HandScore score_hand(const ScoreInput& in, const Rules& rules) {
+  HandScore out;
+  const Mode mode = in.mode;
+  const int buyers = in.buyers;
+  const int defenders = 1 - buyers;
+  int baloot_points[2];
+  int all_projects = 0;
+  for (int team = 0; team < 2; ++team) {
+    baloot_points[team] = in.baloot[team] * kBalootPoints;
+    all_projects += project_points(in.projects[team], mode);
+  }
+
+  int total[2];
+  for (int team = 0; team < 2; ++team) total[team] = in.abnat[team] + in.projects[team] + in.baloot[team] * kBalootAbnat;
+  out.made = total[buyers] > total[defenders];
+
+  const int sweeper = sweeping_team(in, rules);
+  const int m = in.multiplier;
+  out.points[0] = baloot_points[0];
+  out.points[1] = baloot_points[1];
+  if (sweeper != kNoSeat) {
+    out.kaboot = sweeper;
+    out.made = sweeper == buyers;
+    out.points[sweeper] += (kaboot_points(mode, rules.kaboot) + all_projects) * m;
+    return out;
+  }
+  if (m > 1 || !out.made) {
+    const int winner = out.made ? buyers : defenders;
+    out.points[winner] += (hand_points(mode) + all_projects) * m;
+    return out;
+  }
+  int card_points[2];
+  for (int team = 0; team < 2; ++team) card_points[team] = game_points(in.abnat[team], mode, rules.sun_tens_first);
+  if (card_points[0] + card_points[1] > hand_points(mode)) card_points[buyers] -= 1;
+  for (int team = 0; team < 2; ++team) out.points[team] += card_points[team] + project_points(in.projects[team], mode);
+  return out;
+}
+
+}  // namespace baloot

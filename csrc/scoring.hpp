@@ -1,0 +1,38 @@
+// Scoring one hand (R32, R34-R40): abnat to game points, the buyers' check, khasra, kaboot, doubling.
+#pragma once
+
+#include "cards.hpp"
+#include "rules.hpp"
+
+namespace baloot {
+
+constexpr int kSunHandPoints = 26;
+constexpr int kHokumHandPoints = 16;
+constexpr int hand_points(Mode mode) { return mode == Mode::kSun ? kSunHandPoints : kHokumHandPoints; }
+
+// One team's card abnat converted alone (R34, R35; the R34 tens-first variant when asked).
+int game_points(int abnat, Mode mode, bool sun_tens_first = false);
+
+struct ScoreInput {
+  Mode mode = Mode::kSun;
+  int buyers = 0;             // team
+  int abnat[2] = {0, 0};      // card abnat per team, last-trick 10 included
+  int tricks[2] = {0, 0};
+  int projects[2] = {0, 0};   // project abnat each team scores, after the comparison
+  int baloot[2] = {0, 0};     // Baloot held per team, 0 or 1
+  int multiplier = 1;
+};
+
+struct HandScore {
+  int points[2] = {0, 0};
+  bool made = false;
+  int kaboot = kNoSeat;  // the sweeping team, when a kaboot bonus applies
+};
+
+// Throws RuleError naming the first inconsistent value.
+void check_score_input(const ScoreInput& in);
+
+// Assumes a checked input.
+HandScore score_hand(const ScoreInput& in, const Rules& rules);
+
+}  // namespace baloot
