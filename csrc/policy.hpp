@@ -67,3 +67,17 @@ class RandomPolicy final : public Policy {
 };
 
 }  // namespace baloot
+
+#include <map>
+#include <memory>
+#include <string>
+
+namespace baloot {
+
+// Numeric options of a built-in player, e.g. {"samples": 20} for "pimc".
+using PolicyOptions = std::map<std::string, double>;
+
+// A built-in player by name ("random", ...); throws RuleError for an unknown name or option.
+std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyOptions& options = {});
+
+}  // namespace baloot

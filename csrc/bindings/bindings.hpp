@@ -27,5 +27,6 @@ int checked_seat(int seat, const char* what);
 void bind_kernel(pybind11::module_& m);
 void bind_hand(pybind11::module_& m);
 void bind_bench(pybind11::module_& m);
+void bind_policy(pybind11::module_& m);
 
 }  // namespace baloot

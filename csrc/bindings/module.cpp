@@ -41,4 +41,5 @@ PYBIND11_MODULE(_core, m) {
   baloot::bind_kernel(m);
   baloot::bind_hand(m);
   baloot::bind_bench(m);
+  baloot::bind_policy(m);
 }
