@@ -17,7 +17,9 @@ from baloot.kernel import (
     score_hand,
     trick_winner,
 )
+from baloot.game import Contract, Game, Trick
 from baloot.labels import label
+from baloot.match import Match
 from baloot.rules import Rules
 
 __version__ = "0.1.0"
@@ -40,4 +42,8 @@ __all__ = [
     "game_points",
     "score_hand",
     "label",
+    "Game",
+    "Contract",
+    "Trick",
+    "Match",
 ]

@@ -29,6 +29,7 @@ ARABIC = {
     "abnat": "أبناط",
     "buyer": "المشتري",
     "trick": "أكلة",
+    "tricks": "أكلات",
     "match": "صكة",
     "throw_in": "ورق",
     # suits
@@ -71,6 +72,7 @@ ENGLISH = {
     "abnat": "Abnat",
     "buyer": "Buyer",
     "trick": "Trick",
+    "tricks": "Tricks",
     "match": "Match",
     "throw_in": "Thrown in",
     "S": "Spades",

@@ -1,0 +1,46 @@
+"""Action strings and the core's action numbers: cards 0..31, then the calls."""
+
+from __future__ import annotations
+
+from typing import List
+
+from baloot.cards import SUITS, format_card, parse_card, parse_suit
+from baloot.errors import IllegalAction
+
+PASS, HOKUM, HOKUM_SUIT, SUN, ASHKAL, DOUBLE, THREE, FOUR, GAHWA = 32, 33, 34, 38, 39, 40, 41, 42, 43
+NUM_ACTIONS = 44
+
+_CALLS = {"pass": PASS, "hokum": HOKUM, "sun": SUN, "ashkal": ASHKAL, "double": DOUBLE, "three": THREE,
+          "four": FOUR, "gahwa": GAHWA}
+_CALL_NAMES = {number: name for name, number in _CALLS.items()}
+
+
+def format_action(action: int) -> str:
+    if action < 32:
+        return format_card(action)
+    if HOKUM_SUIT <= action < HOKUM_SUIT + 4:
+        return f"hokum:{SUITS[action - HOKUM_SUIT]}"
+    return _CALL_NAMES[action]
+
+
+def parse_action(action: object) -> int:
+    """The core's number for an action string: a call ("pass", "hokum:H", ...) or a card ("10H")."""
+    if not isinstance(action, str):
+        raise IllegalAction(f"an action must be a string such as 'pass' or '10H', not {action!r}")
+    text = action.strip().lower()
+    if text in _CALLS:
+        return _CALLS[text]
+    if text.startswith("hokum:"):
+        try:
+            return HOKUM_SUIT + parse_suit(text[len("hokum:"):])
+        except ValueError:
+            raise IllegalAction(f"unknown action {action!r}: name the Hokum suit, e.g. 'hokum:H'") from None
+    try:
+        return parse_card(action)
+    except ValueError:
+        raise IllegalAction(f"unknown action {action!r}: a call (pass, hokum, hokum:S, sun, ashkal, double, "
+                            f"three, four, gahwa) or a card such as '10H'") from None
+
+
+def actions_of(mask: int) -> List[str]:
+    return [format_action(a) for a in range(NUM_ACTIONS) if mask >> a & 1]

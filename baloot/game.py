@@ -1,0 +1,305 @@
+"""One hand of Baloot as a Python object over the core's state machine (RULINGS R1-R16, R27-R33)."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from baloot import _core
+from baloot.actions import actions_of, format_action, parse_action
+from baloot.cards import Cards, format_card, format_cards, from_mask, parse_cards, suit_letter
+from baloot.errors import BalootError, IllegalAction
+from baloot.kernel import MODES, THROWN_IN, HandResult, Project, find_projects
+from baloot.rules import Rules, core_rules, resolve
+
+PHASES = ("bidding", "doubling", "playing", "over")
+RECORD_FORMAT = "baloot-game"
+RECORD_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Contract:
+    """The bought hand: ``mode`` ("sun"/"hokum"), ``trump`` (suit letter or None), ``buyer`` (seat),
+    ``ashkal`` (bought by Ashkal: the buyer's partner took the up-card), ``multiplier`` (1-4), ``gahwa``."""
+
+    mode: str
+    trump: Optional[str]
+    buyer: int
+    ashkal: bool
+    multiplier: int
+    gahwa: bool
+
+    @property
+    def buyers(self) -> int:
+        return self.buyer % 2
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A finished trick: its four ``cards`` in play order, the ``leader`` seat and the ``winner`` seat."""
+
+    cards: Tuple[str, str, str, str]
+    leader: int
+    winner: int
+
+
+def _check_seat(seat: object, what: str) -> int:
+    if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
+        raise BalootError(f"{what} {seat!r} is not a seat 0..3")
+    return seat  # type: ignore[return-value]
+
+
+def _check_scores(scores: object) -> Tuple[int, int]:
+    try:
+        a, b = scores  # type: ignore[misc]
+    except (TypeError, ValueError):
+        raise BalootError(f"scores {scores!r} must be a pair of match points") from None
+    if any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in (a, b)):
+        raise BalootError(f"scores {scores!r} must be two non-negative integers")
+    return a, b
+
+
+class Game:
+    """One hand: deal, bidding, doubling, play and score. Actions are strings (see ``legal_actions``).
+
+    ``deck``, if given, is the 32 cards in dealing order: cards 0-11 are the packets of 3 (to dealer+1,
+    +2, +3, dealer), 12-19 the packets of 2 in the same order, 20 the up-card, 21-31 the rest, dealt in
+    play order from dealer+1 (3 each, 2 to the up-card's holder). Otherwise ``seed`` shuffles the deck
+    (a random seed when None). ``scores`` are the match scores before this hand.
+    """
+
+    def __init__(self, rules: Optional[Rules] = None, dealer: int = 0, seed: Optional[int] = None,
+                 deck: Optional[Cards] = None, scores: Tuple[int, int] = (0, 0)) -> None:
+        self.rules = resolve(rules)
+        dealer = _check_seat(dealer, "dealer")
+        scores = _check_scores(scores)
+        if deck is not None:
+            cards = parse_cards(deck, "the deck")
+            if len(cards) != 32:
+                raise BalootError(f"the deck has {len(cards)} cards; it needs all 32")
+            self._state = _core.HandState(cards, dealer, scores, core_rules(self.rules))
+        else:
+            if seed is None:
+                seed = secrets.randbits(63)
+            if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+                raise BalootError(f"seed {seed!r} must be an integer 0 <= seed < 2**64")
+            self._state = _core.HandState.random(seed, dealer, scores, core_rules(self.rules))
+        self._history: List[str] = []
+
+    # ---- playing -------------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        """"bidding", "doubling", "playing" or "over"."""
+        return PHASES[self._state.phase]
+
+    @property
+    def to_move(self) -> Optional[int]:
+        return None if self._state.phase == 3 else self._state.to_move
+
+    def legal_actions(self) -> List[str]:
+        """The actions open to the seat to move: calls, doubling answers or cards."""
+        return actions_of(self._state.legal_actions())
+
+    def apply(self, action: str) -> None:
+        """Play one action. An illegal one raises ``IllegalAction`` and leaves the game as it was."""
+        number = parse_action(action)
+        if not self._state.legal_actions() >> number & 1:
+            who = "nobody (the hand is over)" if self.to_move is None else f"seat {self.to_move}"
+            raise IllegalAction(f"{action!r} is not legal now for {who}; legal: {', '.join(self.legal_actions())}")
+        self._state.apply(number)
+        self._history.append(format_action(number))
+
+    # ---- views ---------------------------------------------------------------------------------
+
+    @property
+    def dealer(self) -> int:
+        return self._state.dealer
+
+    @property
+    def up_card(self) -> str:
+        return format_card(self._state.up_card)
+
+    @property
+    def scores(self) -> Tuple[int, int]:
+        """Match scores before this hand."""
+        return tuple(self._state.scores)  # type: ignore[return-value]
+
+    @property
+    def hands(self) -> List[List[str]]:
+        """The cards each seat holds now (every seat's, as the host sees them)."""
+        return [format_cards(from_mask(mask)) for mask in self._state.hands]
+
+    @property
+    def contract(self) -> Optional[Contract]:
+        s = self._state
+        if not s.has_contract:
+            return None
+        return Contract(MODES[s.mode], suit_letter(s.trump), s.buyer, s.ashkal, s.multiplier, s.gahwa)
+
+    @property
+    def trick(self) -> List[str]:
+        """The cards on the table in the trick being played, in play order."""
+        return format_cards(self._state.trick)
+
+    @property
+    def tricks(self) -> List[Trick]:
+        s = self._state
+        played = s.played_cards
+        return [Trick(tuple(format_cards(played[4 * t:4 * t + 4])), s.trick_leader(t), s.trick_winner(t))
+                for t in range(s.tricks_played)]
+
+    def _plays_by_seat(self) -> List[List[int]]:
+        s = self._state
+        plays: List[List[int]] = [[], [], [], []]
+        leaders = [s.trick_leader(t) for t in range(s.tricks_played)] + [s.leader]
+        for i, card in enumerate(s.played_cards):
+            plays[(leaders[i // 4] + i % 4) % 4].append(card)
+        return plays
+
+    def _hands_at_play(self) -> Optional[List[List[int]]]:
+        """Each seat's eight cards when play began, or None before play."""
+        if self._state.phase < 2 or self._state.thrown_in:
+            return None
+        plays = self._plays_by_seat()
+        return [from_mask(mask) + plays[seat] for seat, mask in enumerate(self._state.hands)]
+
+    @property
+    def projects(self) -> List[List[Project]]:
+        """Projects declared per seat: each seat declares its best set with its first card (R27)."""
+        hands = self._hands_at_play()
+        if hands is None:
+            return [[], [], [], []]
+        plays = self._plays_by_seat()
+        contract = self.contract
+        assert contract is not None
+        return [find_projects(format_cards(hands[seat]), contract.mode, contract.trump) if plays[seat] else []
+                for seat in range(4)]
+
+    @property
+    def project_team(self) -> Optional[int]:
+        """The team that scores projects, known once trick 1 is over (R27)."""
+        return self._state.project_team if self._state.tricks_played >= 1 else None
+
+    @property
+    def baloot(self) -> Optional[int]:
+        """The seat that has announced Baloot (K and Q of trump, on playing the second), or None."""
+        return self._state.baloot_seat if self._state.baloot_announced else None
+
+    @property
+    def result(self) -> Optional[HandResult]:
+        """The hand's score once it is over (a thrown-in hand scores nothing and has ``made`` None)."""
+        s = self._state
+        if s.phase != 3:
+            return None
+        if s.thrown_in:
+            return THROWN_IN
+        baloot = [0, 0]
+        if s.baloot_seat >= 0:
+            baloot[s.baloot_seat % 2] = 1
+        return HandResult(points=tuple(s.points), made=s.made, kaboot=s.kaboot, abnat=tuple(s.abnat),
+                          tricks=tuple(s.tricks_won), projects=tuple(s.project_abnat), baloot=tuple(baloot),
+                          multiplier=s.multiplier)
+
+    @property
+    def history(self) -> List[str]:
+        """Every action so far, in order."""
+        return list(self._history)
+
+    # ---- copies and records --------------------------------------------------------------------
+
+    def clone(self) -> "Game":
+        """An independent copy: acting on it never changes this game."""
+        twin = Game.__new__(Game)
+        twin.rules = self.rules
+        twin._state = self._state.copy()
+        twin._history = list(self._history)
+        return twin
+
+    def to_record(self) -> Dict[str, Any]:
+        record: Dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "rules": self.rules.to_dict(),
+            "dealer": self.dealer,
+            "scores": list(self.scores),
+            "deck": format_cards(self._state.deck),
+            "actions": self.history,
+        }
+        result = self.result
+        if result is not None:
+            record["result"] = {"points": list(result.points), "made": result.made, "kaboot": result.kaboot,
+                                "abnat": list(result.abnat)}
+        return record
+
+    def to_json(self, indent: Optional[int] = None) -> str:
+        """A readable, versioned game record: rules, deal and every action (and the result once over)."""
+        return json.dumps(self.to_record(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_record(cls, record: object) -> "Game":
+        if not isinstance(record, dict):
+            raise BalootError(f"a game record is a JSON object, not {type(record).__name__}")
+        if record.get("format") != RECORD_FORMAT:
+            raise BalootError(f"not a baloot game record: format {record.get('format')!r}")
+        if record.get("version") != RECORD_VERSION:
+            raise BalootError(f"game record version {record.get('version')!r} is not supported (need {RECORD_VERSION})")
+        unknown = set(record) - {"format", "version", "rules", "dealer", "scores", "deck", "actions", "result"}
+        if unknown:
+            raise BalootError(f"game record has unknown fields {sorted(unknown)}")
+        rules_data = record.get("rules", {})
+        if not isinstance(rules_data, dict):
+            raise BalootError(f"game record rules {rules_data!r} must be an object")
+        try:
+            rules = Rules(**rules_data)
+        except TypeError as error:
+            raise BalootError(f"game record rules {rules_data!r}: {error}") from None
+        game = cls(rules=rules, dealer=record.get("dealer"), deck=record.get("deck"),  # type: ignore[arg-type]
+                   scores=record.get("scores", (0, 0)))  # type: ignore[arg-type]
+        actions = record.get("actions", [])
+        if not isinstance(actions, list):
+            raise BalootError(f"game record actions {actions!r} must be a list")
+        for i, action in enumerate(actions):
+            try:
+                game.apply(action)
+            except IllegalAction as error:
+                raise BalootError(f"game record action {i} ({action!r}) cannot be replayed: {error}") from None
+        if "result" in record:
+            replayed = game.to_record().get("result")
+            if replayed != record["result"]:
+                raise BalootError(f"game record result {record['result']!r} does not match its replay {replayed!r}")
+        return game
+
+    @classmethod
+    def from_json(cls, text: str) -> "Game":
+        """The game a record describes, replayed action by action; a malformed or tampered record
+        raises ``BalootError``."""
+        if not isinstance(text, (str, bytes)):
+            raise BalootError(f"from_json needs the JSON text of a record, not {type(text).__name__}")
+        try:
+            record = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise BalootError(f"game record is not valid JSON: {error}") from None
+        return cls.from_record(record)
+
+    def __str__(self) -> str:
+        from baloot.display import draw_game
+
+        return draw_game(self)
+
+    def __repr__(self) -> str:
+        return f"<Game dealer={self.dealer} phase={self.phase} to_move={self.to_move} actions={len(self._history)}>"
+
+
+def play_out(game: Game, players: Sequence[Any], seed: int = 0) -> Game:
+    """Finish ``game`` in place with one player per seat: a built-in name or a callable f(game) -> action."""
+    from baloot.players import resolve_players
+
+    chosen = resolve_players(players)
+    step = 0
+    while game.to_move is not None:
+        game.apply(chosen[game.to_move].act(game, seed * 1000 + step))
+        step += 1
+    return game

@@ -1,0 +1,78 @@
+"""A match: hands until a team reaches the target (R41), or a Gahwa ends it at once (R33)."""
+
+from __future__ import annotations
+
+import random
+from typing import List, Optional, Tuple
+
+from baloot.errors import BalootError
+from baloot.game import Game
+from baloot.rules import Rules, resolve
+
+
+class Match:
+    """Hands dealt in turn (the dealer rotates, R4) until a team wins. ``seed`` makes the deals
+    reproducible; ``new_hand()`` gives the next hand, ``record(game)`` adds it once it is over."""
+
+    def __init__(self, rules: Optional[Rules] = None, seed: Optional[int] = None) -> None:
+        self.rules = resolve(rules)
+        self._scores = [0, 0]
+        self._dealer = 0
+        self._hands: List[Game] = []
+        self._winner: Optional[int] = None
+        self._seeds = random.Random(seed)
+
+    @property
+    def scores(self) -> Tuple[int, int]:
+        return self._scores[0], self._scores[1]
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the next hand."""
+        return self._dealer
+
+    @property
+    def winner(self) -> Optional[int]:
+        return self._winner
+
+    @property
+    def hands(self) -> List[Game]:
+        """The finished hands, thrown-in ones included."""
+        return list(self._hands)
+
+    def new_hand(self) -> Game:
+        """The next hand, with this match's rules, dealer and scores."""
+        if self._winner is not None:
+            raise BalootError(f"the match is over: team {self._winner} won")
+        return Game(rules=self.rules, dealer=self._dealer, seed=self._seeds.getrandbits(63), scores=self.scores)
+
+    def record(self, game: Game) -> None:
+        """Add a finished hand: its points, then Gahwa and the target (R33, R41), then the next dealer."""
+        if self._winner is not None:
+            raise BalootError(f"the match is over: team {self._winner} won")
+        if not isinstance(game, Game) or game.result is None:
+            raise BalootError(f"only a finished Game can be recorded, not {game!r}")
+        if game.dealer != self._dealer or game.scores != self.scores or game.rules != self.rules:
+            raise BalootError(f"this hand was not dealt by this match: dealer {game.dealer}, scores {game.scores}")
+        result = game.result
+        self._hands.append(game)
+        self._dealer = (self._dealer + 1) % 4
+        if result.made is None:
+            return
+        for team in (0, 1):
+            self._scores[team] += result.points[team]
+        contract = game.contract
+        assert contract is not None
+        hand_winner = contract.buyers if result.made else 1 - contract.buyers
+        if contract.gahwa:
+            self._winner = hand_winner
+            return
+        reached = [team for team in (0, 1) if self._scores[team] >= self.rules.target]
+        if len(reached) == 1:
+            self._winner = reached[0]
+        elif len(reached) == 2:
+            a, b = self._scores
+            self._winner = 0 if a > b else 1 if b > a else contract.buyers
+
+    def __repr__(self) -> str:
+        return f"<Match scores={self.scores} dealer={self.dealer} hands={len(self._hands)} winner={self.winner}>"

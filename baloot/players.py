@@ -1,0 +1,70 @@
+"""Players by name ("random", "heuristic", "pimc:samples=20", ...) or as Python callables."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Sequence, Tuple, Union
+
+from baloot import _core
+from baloot.actions import format_action
+from baloot.errors import BalootError
+
+if TYPE_CHECKING:
+    from baloot.game import Game
+
+PlayerSpec = Union[str, Callable[["Game"], str]]
+
+
+def parse_spec(spec: str) -> Tuple[str, Dict[str, float]]:
+    """``"pimc:samples=20,depth=2"`` -> ``("pimc", {"samples": 20.0, "depth": 2.0})``."""
+    name, _, rest = spec.strip().partition(":")
+    options: Dict[str, float] = {}
+    for item in filter(None, rest.split(",")):
+        key, eq, value = item.partition("=")
+        try:
+            options[key.strip()] = float(value)
+        except ValueError:
+            raise BalootError(f"player option {item!r} in {spec!r} must be name=number") from None
+        if not eq:
+            raise BalootError(f"player option {item!r} in {spec!r} must be name=number")
+    return name.lower(), options
+
+
+class BuiltinPlayer:
+    """A player of the C++ core."""
+
+    def __init__(self, spec: str) -> None:
+        self.spec = spec
+        name, options = parse_spec(spec)
+        self.core = _core.Player(name, options)
+
+    def act(self, game: "Game", seed: int) -> str:
+        return format_action(self.core.choose(game._state, seed))
+
+
+class CallablePlayer:
+    """A Python function ``f(game) -> action``; it runs at Python speed."""
+
+    def __init__(self, function: Callable[["Game"], str]) -> None:
+        self.function = function
+        self.spec = getattr(function, "__name__", "python")
+
+    def act(self, game: "Game", seed: int) -> str:
+        return self.function(game)
+
+
+def make_player(spec: Any) -> Any:
+    if isinstance(spec, str):
+        return BuiltinPlayer(spec)
+    if callable(spec):
+        return CallablePlayer(spec)
+    raise BalootError(f"a player is a name such as 'heuristic' or a callable f(game) -> action, not {spec!r}")
+
+
+def resolve_players(players: Union[PlayerSpec, Sequence[PlayerSpec]]) -> List[Any]:
+    """Four players from one spec for every seat or a list of four."""
+    if isinstance(players, str) or callable(players):
+        player = make_player(players)
+        return [player] * 4
+    if isinstance(players, Sequence) and len(players) == 4:
+        return [make_player(p) for p in players]
+    raise BalootError(f"players must be one player for all seats or a list of four, not {players!r}")
