@@ -21,6 +21,8 @@ from baloot.game import Contract, Game, Trick
 from baloot.labels import label
 from baloot.match import Match
 from baloot.rules import Rules
+from baloot.simulate import SimResult, simulate
+from baloot.stats import Summary
 
 __version__ = "0.1.0"
 
@@ -46,4 +48,7 @@ __all__ = [
     "Contract",
     "Trick",
     "Match",
+    "simulate",
+    "SimResult",
+    "Summary",
 ]

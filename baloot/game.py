@@ -88,6 +88,15 @@ class Game:
             self._state = _core.HandState.random(seed, dealer, scores, core_rules(self.rules))
         self._history: List[str] = []
 
+    @classmethod
+    def _from_state(cls, state: Any, rules: Rules) -> "Game":
+        """A game over a copy of a core state (how Python players see a simulated hand)."""
+        game = cls.__new__(cls)
+        game.rules = rules
+        game._state = state.copy()
+        game._history = []
+        return game
+
     # ---- playing -------------------------------------------------------------------------------
 
     @property

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "../cards.hpp"
+#include "../policy.hpp"
 #include "../rules.hpp"
 
 namespace baloot {
@@ -16,6 +17,12 @@ namespace baloot {
 class IllegalActionError : public RuleError {
  public:
   using RuleError::RuleError;
+};
+
+// A built-in player as Python holds it.
+struct Player {
+  std::string name;
+  std::shared_ptr<const Policy> policy;
 };
 
 Card checked_card(int card);
@@ -28,5 +35,6 @@ void bind_kernel(pybind11::module_& m);
 void bind_hand(pybind11::module_& m);
 void bind_bench(pybind11::module_& m);
 void bind_policy(pybind11::module_& m);
+void bind_simulate(pybind11::module_& m);
 
 }  // namespace baloot

@@ -6,15 +6,6 @@ namespace py = pybind11;
 
 namespace baloot {
 
-namespace {
-
-struct Player {
-  std::string name;
-  std::shared_ptr<const Policy> policy;
-};
-
-}  // namespace
-
 void bind_policy(py::module_& m) {
   py::class_<Player>(m, "Player")
       .def(py::init([](const std::string& name, const PolicyOptions& options) {

@@ -1,0 +1,192 @@
+"""Many hands in the C++ core: ``simulate()`` and its ``SimResult``."""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from baloot import _core
+from baloot.actions import parse_action
+from baloot.cards import parse_suit
+from baloot.errors import BalootError
+from baloot.players import BuiltinPlayer, CallablePlayer, PlayerSpec, resolve_players
+from baloot.rules import Rules, core_rules, resolve
+from baloot.stats import Summary
+
+# Per-hand columns: name -> (dtype, width). Row i is hand start + i.
+COLUMNS: Dict[str, Tuple[Any, int]] = {
+    "points": (np.int16, 2),
+    "abnat": (np.int16, 2),
+    "projects": (np.int16, 2),
+    "tricks": (np.int8, 2),
+    "mode": (np.int8, 1),
+    "trump": (np.int8, 1),
+    "buyer": (np.int8, 1),
+    "dealer": (np.int8, 1),
+    "made": (np.int8, 1),
+    "kaboot": (np.int8, 1),
+    "multiplier": (np.int8, 1),
+    "gahwa": (np.int8, 1),
+    "ashkal": (np.int8, 1),
+    "baloot": (np.int8, 1),
+}
+
+
+def parse_forced_contract(contract: Optional[str]) -> Optional[Tuple[int, int]]:
+    """``"sun"`` -> (0, -1); ``"hokum:H"`` -> (1, 1); None stays None."""
+    if contract is None:
+        return None
+    if not isinstance(contract, str):
+        raise BalootError(f"contract {contract!r} must be 'sun' or 'hokum:S' (a suit letter)")
+    text = contract.strip().lower()
+    if text == "sun":
+        return 0, -1
+    mode, _, suit = text.partition(":")
+    if mode == "hokum" and suit:
+        return 1, parse_suit(suit)
+    raise BalootError(f"contract {contract!r} must be 'sun' or 'hokum:S' with a trump suit letter")
+
+
+def check_count(value: object, what: str, minimum: int = 0) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
+        raise BalootError(f"{what} {value!r} must be an integer >= {minimum}")
+    return int(value)
+
+
+def check_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
+        raise BalootError(f"seed {seed!r} must be an integer 0 <= seed < 2**64")
+    return int(seed)
+
+
+def resolve_threads(threads: object) -> int:
+    count = check_count(threads, "threads")
+    return count or os.cpu_count() or 1
+
+
+def core_players(players: Union[PlayerSpec, Sequence[PlayerSpec]], rules: Rules) -> Tuple[List[Any], List[str]]:
+    """The core's view of four players: built-in ones as they are, Python callables adapted to take
+    the core's state and give an action number."""
+    from baloot.game import Game
+
+    chosen = resolve_players(players)
+    out: List[Any] = []
+    for player in chosen:
+        if isinstance(player, BuiltinPlayer):
+            out.append(player.core)
+        else:
+            assert isinstance(player, CallablePlayer)
+            out.append(_adapt(player.function, rules, Game))
+    return out, [p.spec for p in chosen]
+
+
+def _adapt(function: Callable[[Any], str], rules: Rules, game_class: Any) -> Callable[[Any], int]:
+    def decide(state: Any) -> int:
+        return parse_action(function(game_class._from_state(state, rules)))
+
+    return decide
+
+
+class SimResult:
+    """The hands of one run: numpy arrays with one row per hand (when kept) and exact summary sums.
+
+    Arrays: ``points``/``abnat``/``projects``/``tricks`` (n, 2) per team; ``mode`` (0 Sun, 1 Hokum, -1 thrown
+    in), ``trump`` (suit 0..3 for S H D C, -1), ``buyer`` (seat, -1), ``dealer``, ``made`` (1, 0, -1 thrown
+    in), ``kaboot`` (team, -1), ``multiplier``, ``gahwa``, ``ashkal``, ``baloot`` (team, -1), ``thrown_in``.
+    """
+
+    def __init__(self, counts: Dict[str, Any], arrays: Optional[Dict[str, np.ndarray]], *, start: int, seed: int,
+                 players: List[str], rules: Rules, contract: Optional[str], interrupted: bool = False) -> None:
+        self.counts = counts
+        self.start = start
+        self.seed = seed
+        self.players = players
+        self.rules = rules
+        self.contract = contract
+        self.interrupted = interrupted
+        self.hands = int(counts["hands"])
+        self.arrays = arrays
+        if arrays is not None:
+            for name, values in arrays.items():
+                setattr(self, name, values)
+            self.thrown_in = arrays["mode"] < 0
+
+    def summary(self) -> Summary:
+        """Means with 95% confidence intervals and rates; ``print()`` it for a table."""
+        return Summary(self.counts, arabic=self.rules.arabic_labels)
+
+    def table(self) -> Dict[str, np.ndarray]:
+        """The per-hand columns as flat numpy arrays (one column per team where there are two)."""
+        if self.arrays is None:
+            raise BalootError("this run kept no per-hand rows: run with keep=True")
+        columns: Dict[str, np.ndarray] = {"hand": np.arange(self.start, self.start + len(self.arrays["mode"]))}
+        for name, values in self.arrays.items():
+            if values.ndim == 2:
+                columns[f"{name}_0"] = values[:, 0]
+                columns[f"{name}_1"] = values[:, 1]
+            else:
+                columns[name] = values
+        return columns
+
+    def __len__(self) -> int:
+        return self.hands
+
+    def __repr__(self) -> str:
+        return f"<SimResult hands={self.hands} seed={self.seed} players={self.players}>"
+
+
+def run(hands: int, players: Any = "random", seed: int = 0, threads: int = 0, rules: Optional[Rules] = None,
+        contract: Optional[str] = None, keep: bool = True, progress: Any = None, start: int = 0) -> SimResult:
+    """``simulate`` that returns what finished when interrupted by Ctrl-C (``.interrupted`` set),
+    with ``progress`` a callable taking the count of finished hands, or None."""
+    hands = check_count(hands, "hands")
+    start = check_count(start, "start")
+    seed = check_seed(seed)
+    rules = resolve(rules)
+    forced = parse_forced_contract(contract)
+    core, names = core_players(players, rules)
+    arrays = {name: np.zeros((hands, width) if width == 2 else hands, dtype=dtype)
+              for name, (dtype, width) in COLUMNS.items()} if keep else {}
+    finished = np.zeros(hands, dtype=np.uint8)
+    counts, played, interrupted = _core.simulate(start, hands, seed, resolve_threads(threads), core_rules(rules),
+                                                 forced, core, arrays, True, progress, 0.1, finished)
+    kept: Optional[Dict[str, np.ndarray]] = None
+    if keep:
+        rows = finished.astype(bool) if interrupted else slice(None)
+        kept = {name: values[rows] for name, values in arrays.items()}
+    return SimResult(counts, kept, start=start, seed=seed, players=names, rules=rules, contract=contract,
+                     interrupted=interrupted)
+
+
+def simulate(hands: int, players: Any = "random", seed: int = 0, threads: int = 0, rules: Optional[Rules] = None,
+             contract: Optional[str] = None, keep: bool = True, progress: bool = False, start: int = 0) -> SimResult:
+    """Play ``hands`` full hands in the C++ core and return a ``SimResult``.
+
+    ``players``: one name for all four seats or a list of four ("random", "heuristic", "dd", "pimc",
+    "pimc:samples=20", or a Python callable ``f(game) -> action``, which runs at Python speed on one
+    thread). ``threads=0`` uses every core. ``contract`` ("sun", "hokum:H") forces the contract with the
+    first bidder (dealer+1) as buyer and skips bidding and doubling. Hand ``i`` is dealt by seat ``i % 4``
+    from a generator seeded by a hash of (``seed``, ``i``): the same seed gives identical results for any
+    ``threads``, and ``start`` runs hands ``start .. start+hands-1`` of the same sequence. ``keep=False``
+    keeps only the summary sums (memory flat in ``hands``). ``progress=True`` shows a progress bar.
+    """
+    bar = None
+    callback = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=hands, unit="hand", unit_scale=True, smoothing=0.1)
+
+        def callback(done: int) -> None:
+            bar.update(done - bar.n)
+
+    try:
+        result = run(hands, players, seed, threads, rules, contract, keep, callback, start)
+    finally:
+        if bar is not None:
+            bar.close()
+    if result.interrupted:
+        raise KeyboardInterrupt
+    return result

@@ -1,0 +1,159 @@
+"""Summaries of many hands from the core's exact integer sums: means with 95% confidence intervals
+and rates. Sums from separate chunks add up exactly, so a merged summary equals a single run's."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Dict, List, Mapping, Tuple
+
+import numpy as np
+
+from baloot.labels import label
+
+Z95 = 1.959963984540054
+COUNT_KEYS = ("hands", "thrown_in", "points", "points_sq", "margin_sq", "buys", "buys_made", "buyer_points",
+              "buyer_points_sq", "buyer_margin", "buyer_margin_sq", "contracts", "made", "kaboot", "multiplier",
+              "gahwa", "project_kinds", "hands_with_projects", "baloot")
+CONTRACTS = ("sun", "ashkal", "hokum:S", "hokum:H", "hokum:D", "hokum:C")
+PROJECT_KINDS = ("sira", "fifty", "hundred", "four_hundred")
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean with the half-width of its 95% confidence interval."""
+
+    mean: float
+    ci: float
+
+    @property
+    def low(self) -> float:
+        return self.mean - self.ci
+
+    @property
+    def high(self) -> float:
+        return self.mean + self.ci
+
+    def __str__(self) -> str:
+        return f"{self.mean:.3f} ± {self.ci:.3f}"
+
+
+def estimate(total: Any, total_sq: Any, n: Any) -> Any:
+    """Mean and 95% CI half-width from a sum and a sum of squares (numpy arithmetic, any shape)."""
+    total = np.asarray(total, dtype=np.float64)
+    total_sq = np.asarray(total_sq, dtype=np.float64)
+    n = np.asarray(n, dtype=np.float64)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        mean = np.where(n > 0, total / np.maximum(n, 1), np.nan)
+        var = np.where(n > 1, (total_sq - n * mean**2) / np.maximum(n - 1, 1), np.nan)
+        ci = Z95 * np.sqrt(np.maximum(var, 0) / np.maximum(n, 1))
+    return mean, np.where(n > 1, ci, np.nan)
+
+
+def rate(count: Any, n: Any) -> Estimate:
+    """A proportion with its normal-approximation 95% CI."""
+    n = float(n)
+    p = float(count) / n if n else float("nan")
+    return Estimate(p, Z95 * float(np.sqrt(p * (1 - p) / n)) if n else float("nan"))
+
+
+def merge_counts(parts: List[Mapping[str, Any]]) -> Dict[str, Any]:
+    """Exact sum of the core's count dictionaries."""
+    merged: Dict[str, Any] = {}
+    for key in COUNT_KEYS:
+        values = [np.asarray(p[key], dtype=np.int64) for p in parts]
+        merged[key] = np.sum(values, axis=0).tolist() if values else 0
+    return merged
+
+
+class Summary:
+    """Mean game points per team and per buyer seat with 95% CIs; rates of each contract, made,
+    khasra, kaboot, throw-in, doubling level, projects and Baloot. ``str()`` prints a table."""
+
+    def __init__(self, counts: Mapping[str, Any], arabic: bool = True) -> None:
+        self.counts = {k: counts[k] for k in COUNT_KEYS}
+        self.arabic = arabic
+        c = self.counts
+        self.hands = int(c["hands"])
+        self.played = self.hands - int(c["thrown_in"])
+        pts = np.asarray(c["points"], dtype=np.int64)
+        mean, ci = estimate(pts, c["points_sq"], self.hands)
+        self.points = tuple(Estimate(float(m), float(h)) for m, h in zip(mean, ci))
+        m, h = estimate(pts[0] - pts[1], c["margin_sq"], self.hands)
+        self.margin = Estimate(float(m), float(h))
+        buys = np.asarray(c["buys"], dtype=np.int64)
+        bp_mean, bp_ci = estimate(c["buyer_points"], c["buyer_points_sq"], buys)
+        bm_mean, bm_ci = estimate(c["buyer_margin"], c["buyer_margin_sq"], buys)
+        self.seats = [
+            {"buys": rate(buys[s], self.hands), "made": rate(c["buys_made"][s], buys[s]),
+             "points": Estimate(float(bp_mean[s]), float(bp_ci[s])),
+             "margin": Estimate(float(bm_mean[s]), float(bm_ci[s]))}
+            for s in range(4)
+        ]
+        self.contracts = {name: rate(n, self.hands) for name, n in zip(CONTRACTS, c["contracts"])}
+        self.thrown_in = rate(c["thrown_in"], self.hands)
+        self.made = rate(c["made"], self.played)
+        self.khasra = rate(self.played - int(c["made"]), self.played)
+        self.kaboot = {"buyers": rate(c["kaboot"][0], self.played), "defenders": rate(c["kaboot"][1], self.played)}
+        self.multiplier = {m: rate(c["multiplier"][m], self.played) for m in (1, 2, 3, 4)}
+        self.gahwa = rate(c["gahwa"], self.played)
+        self.projects = {kind: float(n) / self.played if self.played else float("nan")
+                         for kind, n in zip(PROJECT_KINDS, c["project_kinds"])}
+        self.projects_scored = rate(c["hands_with_projects"], self.played)
+        self.baloot = rate(c["baloot"], self.played)
+
+    def to_dict(self) -> Dict[str, Any]:
+        def est(e: Estimate) -> Dict[str, float]:
+            return {"mean": e.mean, "ci95": e.ci}
+
+        return {
+            "hands": self.hands,
+            "points": [est(e) for e in self.points],
+            "margin_team0": est(self.margin),
+            "seats_as_buyer": [{k: est(v) for k, v in seat.items()} for seat in self.seats],
+            "contracts": {k: est(v) for k, v in self.contracts.items()},
+            "thrown_in": est(self.thrown_in),
+            "made": est(self.made),
+            "khasra": est(self.khasra),
+            "kaboot": {k: est(v) for k, v in self.kaboot.items()},
+            "multiplier": {str(k): est(v) for k, v in self.multiplier.items()},
+            "gahwa": est(self.gahwa),
+            "projects_per_hand": self.projects,
+            "projects_scored": est(self.projects_scored),
+            "baloot": est(self.baloot),
+            "counts": self.counts,
+        }
+
+    def rows(self) -> List[Tuple[str, str]]:
+        a = self.arabic
+
+        def pct(e: Estimate) -> str:
+            return f"{100 * e.mean:6.2f}% ± {100 * e.ci:.2f}"
+
+        rows = [("Hands", f"{self.hands:,}")]
+        rows += [(f"Points, team {t} (seats {t} & {t + 2})", f"{self.points[t].mean:7.3f} ± {self.points[t].ci:.3f}")
+                 for t in (0, 1)]
+        rows.append(("Margin, team 0 − team 1", f"{self.margin.mean:7.3f} ± {self.margin.ci:.3f}"))
+        for name in CONTRACTS:
+            mode, _, suit = name.partition(":")
+            rows.append((f"{label(mode, a)}{' ' + suit if suit else ''}", pct(self.contracts[name])))
+        rows.append((label("throw_in", a), pct(self.thrown_in)))
+        rows.append((label("made", a), pct(self.made)))
+        rows.append((label("khasra", a), pct(self.khasra)))
+        rows.append((f"{label('kaboot', a)} by buyers", pct(self.kaboot["buyers"])))
+        rows.append((f"{label('kaboot', a)} by defenders", pct(self.kaboot["defenders"])))
+        for m, name in ((2, "double"), (3, "three"), (4, "four")):
+            rows.append((f"{label(name, a)} ×{m}", pct(self.multiplier[m])))
+        rows.append((label("gahwa", a), pct(self.gahwa)))
+        for kind in PROJECT_KINDS:
+            rows.append((f"{label(kind, a)} per hand", f"{self.projects[kind]:.4f}"))
+        rows.append((f"{label('projects', a)} scored", pct(self.projects_scored)))
+        rows.append((label("baloot", a), pct(self.baloot)))
+        for s, seat in enumerate(self.seats):
+            rows.append((f"Seat {s} buys / makes", f"{pct(seat['buys'])} / {pct(seat['made'])}"))
+            rows.append((f"Seat {s} as buyer: margin", f"{seat['margin'].mean:7.3f} ± {seat['margin'].ci:.3f}"))
+        return rows
+
+    def __str__(self) -> str:
+        rows = self.rows()
+        width = max(len(k) for k, _ in rows)
+        return "\n".join(f"{k.ljust(width)}  {v}" for k, v in rows)

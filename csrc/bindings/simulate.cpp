@@ -1,0 +1,179 @@
+// Bindings of the batch runner: numpy arrays in, the GIL released while C++ threads play, a progress
+// callback and Ctrl-C polled from the calling thread.
+#include <pybind11/numpy.h>
+
+#include <chrono>
+#include <future>
+
+#include "../simulate.hpp"
+#include "bindings.hpp"
+
+namespace py = pybind11;
+
+namespace baloot {
+
+namespace {
+
+// A Python callable f(state) -> action number, asked only for the seats it plays. Runs with the GIL.
+class PythonPolicy final : public Policy {
+ public:
+  explicit PythonPolicy(py::function decide) : decide_(std::move(decide)) {}
+
+  int choose(const HandState& state, Rng&) const override {
+    py::gil_scoped_acquire gil;
+    const int action = decide_(state).cast<int>();
+    if (!state.is_legal(action))
+      throw IllegalActionError("a Python player chose action " + std::to_string(action) + ", which is not legal");
+    return action;
+  }
+
+ private:
+  py::function decide_;
+};
+
+template <typename T>
+T* column(const py::dict& arrays, const char* name, std::int64_t rows, int width) {
+  if (!arrays.contains(name)) return nullptr;
+  auto array = arrays[name].cast<py::array>();
+  const bool shape_ok = array.ndim() == (width == 1 ? 1 : 2) && array.shape(0) == rows && (width == 1 || array.shape(1) == width);
+  if (!array.dtype().is(py::dtype::of<T>()) || !shape_ok || !(array.flags() & py::array::c_style) || !array.writeable())
+    throw RuleError(std::string("output array ") + name + " has the wrong dtype, shape or layout");
+  return static_cast<T*>(array.mutable_data());
+}
+
+py::dict summary_dict(const SimSummary& s) {
+  auto list = [](const std::int64_t* v, int n) { return std::vector<std::int64_t>(v, v + n); };
+  py::dict d;
+  d["hands"] = s.hands;
+  d["thrown_in"] = s.thrown_in;
+  d["points"] = list(s.points, 2);
+  d["points_sq"] = list(s.points_sq, 2);
+  d["margin_sq"] = s.margin_sq;
+  d["buys"] = list(s.buys, 4);
+  d["buys_made"] = list(s.buys_made, 4);
+  d["buyer_points"] = list(s.buyer_points, 4);
+  d["buyer_points_sq"] = list(s.buyer_points_sq, 4);
+  d["buyer_margin"] = list(s.buyer_margin, 4);
+  d["buyer_margin_sq"] = list(s.buyer_margin_sq, 4);
+  d["contracts"] = list(s.contracts, 6);
+  d["made"] = s.made;
+  d["kaboot"] = list(s.kaboot, 2);
+  d["multiplier"] = list(s.multiplier, 5);
+  d["gahwa"] = s.gahwa;
+  d["project_kinds"] = list(s.project_kinds, 4);
+  d["hands_with_projects"] = s.hands_with_projects;
+  d["baloot"] = s.baloot;
+  return d;
+}
+
+// Runs the batch on worker threads while this thread, holding the GIL only briefly, checks for
+// Ctrl-C and reports progress every `poll_seconds`.
+std::pair<std::int64_t, bool> run_polled(const SimConfig& config, const SimArrays& out, SimSummary* summary,
+                                         std::uint8_t* finished, const py::object& progress, double poll_seconds) {
+  std::atomic<std::int64_t> done{0};
+  std::atomic<bool> stop{false};
+  bool interrupted = false;
+  std::future<std::int64_t> result;
+  {
+    py::gil_scoped_release release;
+    result = std::async(std::launch::async, [&] { return simulate(config, out, summary, done, stop, finished); });
+    const auto tick = std::chrono::duration<double>(poll_seconds);
+    while (result.wait_for(tick) != std::future_status::ready) {
+      py::gil_scoped_acquire gil;
+      if (PyErr_CheckSignals() != 0) {
+        PyErr_Clear();
+        interrupted = true;
+        stop = true;
+      } else if (!progress.is_none()) {
+        try {
+          progress(done.load());
+        } catch (...) {
+          stop = true;
+          py::gil_scoped_release wait;
+          result.wait();
+          throw;
+        }
+      }
+    }
+  }
+  const std::int64_t played = result.get();
+  if (!progress.is_none()) progress(played);
+  return {played, interrupted};
+}
+
+}  // namespace
+
+void bind_simulate(py::module_& m) {
+  m.def(
+      "simulate",
+      [](std::int64_t first, std::int64_t count, std::uint64_t seed, int threads, const Rules& rules, py::object contract,
+         const py::list& players, const py::dict& arrays, bool summarize, py::object progress, double poll_seconds,
+         py::object finished_array) {
+        if (first < 0 || count < 0) throw RuleError("hands and start must be non-negative");
+        if (players.size() != kNumSeats) throw RuleError("simulate needs four players");
+        SimConfig config;
+        config.first = first;
+        config.count = count;
+        config.seed = seed;
+        config.threads = threads;
+        config.rules = rules;
+        if (!contract.is_none()) {
+          const auto pair = contract.cast<std::pair<int, int>>();
+          config.forced = true;
+          config.contract = checked_contract(pair.first, pair.second);
+        }
+        std::vector<std::unique_ptr<PythonPolicy>> python_players;
+        std::vector<std::shared_ptr<const Policy>> keep_alive;
+        for (int seat = 0; seat < kNumSeats; ++seat) {
+          py::object p = players[static_cast<std::size_t>(seat)];
+          if (py::isinstance<Player>(p)) {
+            keep_alive.push_back(p.cast<const Player&>().policy);
+            config.players[seat] = keep_alive.back().get();
+          } else {
+            python_players.push_back(std::make_unique<PythonPolicy>(p.cast<py::function>()));
+            config.players[seat] = python_players.back().get();
+          }
+        }
+        SimArrays out;
+        out.points = column<std::int16_t>(arrays, "points", count, 2);
+        out.abnat = column<std::int16_t>(arrays, "abnat", count, 2);
+        out.projects = column<std::int16_t>(arrays, "projects", count, 2);
+        out.tricks = column<std::int8_t>(arrays, "tricks", count, 2);
+        out.mode = column<std::int8_t>(arrays, "mode", count, 1);
+        out.trump = column<std::int8_t>(arrays, "trump", count, 1);
+        out.buyer = column<std::int8_t>(arrays, "buyer", count, 1);
+        out.dealer = column<std::int8_t>(arrays, "dealer", count, 1);
+        out.made = column<std::int8_t>(arrays, "made", count, 1);
+        out.kaboot = column<std::int8_t>(arrays, "kaboot", count, 1);
+        out.multiplier = column<std::int8_t>(arrays, "multiplier", count, 1);
+        out.gahwa = column<std::int8_t>(arrays, "gahwa", count, 1);
+        out.ashkal = column<std::int8_t>(arrays, "ashkal", count, 1);
+        out.baloot = column<std::int8_t>(arrays, "baloot", count, 1);
+        std::uint8_t* finished = nullptr;
+        if (!finished_array.is_none()) {
+          py::dict holder;
+          holder["finished"] = finished_array;
+          finished = column<std::uint8_t>(holder, "finished", count, 1);
+        }
+
+        SimSummary summary;
+        SimSummary* wanted = summarize ? &summary : nullptr;
+        std::int64_t played = 0;
+        bool interrupted = false;
+        if (!python_players.empty()) {
+          config.threads = 1;  // the GIL serialises Python players anyway; keep it held and simple
+          std::atomic<std::int64_t> done{0};
+          const std::atomic<bool> stop{false};
+          played = simulate(config, out, wanted, done, stop, finished);
+        } else {
+          std::tie(played, interrupted) = run_polled(config, out, wanted, finished, progress, poll_seconds);
+        }
+        py::object stats = summarize ? py::object(summary_dict(summary)) : py::object(py::none());
+        return py::make_tuple(stats, played, interrupted);
+      },
+      py::arg("first"), py::arg("count"), py::arg("seed"), py::arg("threads"), py::arg("rules"), py::arg("contract"),
+      py::arg("players"), py::arg("arrays"), py::arg("summarize"), py::arg("progress") = py::none(),
+      py::arg("poll_seconds") = 0.1, py::arg("finished") = py::none());
+}
+
+}  // namespace baloot

@@ -1,0 +1,162 @@
+#include "simulate.hpp"
+
+#include <algorithm>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace baloot {
+
+namespace {
+
+constexpr std::int64_t kMinChunk = 256;
+constexpr std::int64_t kMaxChunk = 16384;
+
+std::int64_t chunk_size(std::int64_t count, int threads) {
+  return std::clamp<std::int64_t>(count / (static_cast<std::int64_t>(threads) * 32), kMinChunk, kMaxChunk);
+}
+
+void write_row(const SimArrays& out, std::int64_t row, const HandState& s) {
+  const bool over = !s.thrown_in();
+  const HandScore& score = s.score();
+  for (int team = 0; team < 2; ++team) {
+    if (out.points) out.points[2 * row + team] = static_cast<std::int16_t>(score.points[team]);
+    if (out.abnat) out.abnat[2 * row + team] = static_cast<std::int16_t>(s.abnat(team));
+    if (out.projects) out.projects[2 * row + team] = static_cast<std::int16_t>(s.project_outcome().abnat[team]);
+    if (out.tricks) out.tricks[2 * row + team] = static_cast<std::int8_t>(s.tricks_won(team));
+  }
+  if (out.mode) out.mode[row] = static_cast<std::int8_t>(over ? static_cast<int>(s.contract().mode) : -1);
+  if (out.trump) out.trump[row] = static_cast<std::int8_t>(over ? s.contract().trump : kNoSuit);
+  if (out.buyer) out.buyer[row] = static_cast<std::int8_t>(over ? s.buyer() : kNoSeat);
+  if (out.dealer) out.dealer[row] = static_cast<std::int8_t>(s.dealer());
+  if (out.made) out.made[row] = static_cast<std::int8_t>(over ? (score.made ? 1 : 0) : -1);
+  if (out.kaboot) out.kaboot[row] = static_cast<std::int8_t>(score.kaboot);
+  if (out.multiplier) out.multiplier[row] = static_cast<std::int8_t>(s.multiplier());
+  if (out.gahwa) out.gahwa[row] = static_cast<std::int8_t>(s.gahwa());
+  if (out.ashkal) out.ashkal[row] = static_cast<std::int8_t>(s.ashkal());
+  if (out.baloot) out.baloot[row] = static_cast<std::int8_t>(over && s.baloot_seat() != kNoSeat ? team_of(s.baloot_seat()) : -1);
+}
+
+}  // namespace
+
+void SimSummary::add(const HandState& s) {
+  ++hands;
+  if (s.thrown_in()) {
+    ++thrown_in;
+    return;
+  }
+  const HandScore& score = s.score();
+  for (int team = 0; team < 2; ++team) {
+    points[team] += score.points[team];
+    points_sq[team] += static_cast<std::int64_t>(score.points[team]) * score.points[team];
+  }
+  const std::int64_t margin = score.points[0] - score.points[1];
+  margin_sq += margin * margin;
+
+  const int buyer = s.buyer();
+  const int team = team_of(buyer);
+  const std::int64_t own = score.points[team];
+  const std::int64_t lead = own - score.points[1 - team];
+  ++buys[buyer];
+  buys_made[buyer] += score.made;
+  buyer_points[buyer] += own;
+  buyer_points_sq[buyer] += own * own;
+  buyer_margin[buyer] += lead;
+  buyer_margin_sq[buyer] += lead * lead;
+
+  const Contract& contract = s.contract();
+  ++contracts[contract.mode == Mode::kSun ? (s.ashkal() ? 1 : 0) : 2 + contract.trump];
+  made += score.made;
+  if (score.kaboot != kNoSeat) ++kaboot[score.kaboot == team ? 0 : 1];
+  ++multiplier[s.multiplier()];
+  gahwa += s.gahwa();
+  for (int seat = 0; seat < kNumSeats; ++seat) {
+    const ProjectSet& set = s.projects(seat);
+    for (int i = 0; i < set.count; ++i) ++project_kinds[static_cast<int>(set.items[i].kind)];
+  }
+  hands_with_projects += s.project_outcome().team != kNoSeat;
+  baloot += s.baloot_seat() != kNoSeat;
+}
+
+void SimSummary::merge(const SimSummary& o) {
+  auto sum = [](std::int64_t* into, const std::int64_t* from, int n) {
+    for (int i = 0; i < n; ++i) into[i] += from[i];
+  };
+  hands += o.hands;
+  thrown_in += o.thrown_in;
+  sum(points, o.points, 2);
+  sum(points_sq, o.points_sq, 2);
+  margin_sq += o.margin_sq;
+  sum(buys, o.buys, 4);
+  sum(buys_made, o.buys_made, 4);
+  sum(buyer_points, o.buyer_points, 4);
+  sum(buyer_points_sq, o.buyer_points_sq, 4);
+  sum(buyer_margin, o.buyer_margin, 4);
+  sum(buyer_margin_sq, o.buyer_margin_sq, 4);
+  sum(contracts, o.contracts, 6);
+  made += o.made;
+  sum(kaboot, o.kaboot, 2);
+  sum(multiplier, o.multiplier, 5);
+  gahwa += o.gahwa;
+  sum(project_kinds, o.project_kinds, 4);
+  hands_with_projects += o.hands_with_projects;
+  baloot += o.baloot;
+}
+
+HandState play_hand(const SimConfig& config, std::int64_t index) {
+  Rng rng(item_seed(config.seed, static_cast<std::uint64_t>(index)));
+  static constexpr int kNoScores[2] = {0, 0};
+  HandState hand = HandState::random_deal(rng, static_cast<int>(index & 3), kNoScores, config.rules);
+  if (config.forced) hand.force_contract(config.contract);
+  while (hand.phase() != Phase::kOver) hand.apply(config.players[hand.to_move()]->choose(hand, rng));
+  return hand;
+}
+
+std::int64_t simulate(const SimConfig& config, const SimArrays& out, SimSummary* summary, std::atomic<std::int64_t>& done,
+                      const std::atomic<bool>& stop, std::uint8_t* finished) {
+  const int threads = std::max(1, config.threads);
+  const std::int64_t chunk = chunk_size(config.count, threads);
+  const std::int64_t chunks = (config.count + chunk - 1) / chunk;
+  std::atomic<std::int64_t> next_chunk{0};
+  std::mutex merge_mutex;
+  std::exception_ptr failure;
+  std::atomic<bool> failed{false};
+
+  auto work = [&] {
+    SimSummary local;
+    try {
+      for (std::int64_t c; !stop.load(std::memory_order_relaxed) && !failed.load(std::memory_order_relaxed) &&
+                          (c = next_chunk.fetch_add(1)) < chunks;) {
+        const std::int64_t begin = c * chunk;
+        const std::int64_t end = std::min(config.count, begin + chunk);
+        for (std::int64_t row = begin; row < end; ++row) {
+          const HandState hand = play_hand(config, config.first + row);
+          write_row(out, row, hand);
+          if (summary) local.add(hand);
+        }
+        if (finished) std::fill(finished + begin, finished + end, std::uint8_t{1});
+        done.fetch_add(end - begin, std::memory_order_relaxed);
+      }
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(merge_mutex);
+      if (!failure) failure = std::current_exception();
+      failed = true;
+    }
+    std::lock_guard<std::mutex> lock(merge_mutex);
+    if (summary) summary->merge(local);
+  };
+
+  if (threads == 1) {
+    work();
+  } else {
+    std::vector<std::thread> pool;
+    pool.reserve(static_cast<std::size_t>(threads));
+    for (int t = 0; t < threads; ++t) pool.emplace_back(work);
+    for (auto& worker : pool) worker.join();
+  }
+  if (failure) std::rethrow_exception(failure);
+  return done.load();
+}
+
+}  // namespace baloot

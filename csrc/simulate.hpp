@@ -1,0 +1,78 @@
+// The batch runner: hands [first, first + count) of a seeded run over T threads, per-hand results
+// written into caller-owned arrays and/or summed into mergeable integer statistics.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+
+#include "hand.hpp"
+#include "policy.hpp"
+
+namespace baloot {
+
+// Per-hand outputs; any pointer may be null. Row i of every array is hand first + i.
+struct SimArrays {
+  std::int16_t* points = nullptr;  // [n][2]
+  std::int16_t* abnat = nullptr;   // [n][2]
+  std::int16_t* projects = nullptr;  // [n][2] project abnat scored
+  std::int8_t* tricks = nullptr;   // [n][2]
+  std::int8_t* mode = nullptr;     // 0 sun, 1 hokum, -1 thrown in
+  std::int8_t* trump = nullptr;    // suit or -1
+  std::int8_t* buyer = nullptr;    // seat or -1
+  std::int8_t* dealer = nullptr;
+  std::int8_t* made = nullptr;     // 1, 0, or -1 when thrown in
+  std::int8_t* kaboot = nullptr;   // team or -1
+  std::int8_t* multiplier = nullptr;
+  std::int8_t* gahwa = nullptr;
+  std::int8_t* ashkal = nullptr;
+  std::int8_t* baloot = nullptr;   // team or -1
+};
+
+// Sufficient statistics, exact integers, so that merging chunks in any order gives identical sums.
+struct SimSummary {
+  std::int64_t hands = 0;
+  std::int64_t thrown_in = 0;
+  std::int64_t points[2] = {0, 0};
+  std::int64_t points_sq[2] = {0, 0};
+  std::int64_t margin_sq = 0;  // sum of (team 0 - team 1)^2
+  std::int64_t buys[4] = {0, 0, 0, 0};           // per buyer seat
+  std::int64_t buys_made[4] = {0, 0, 0, 0};
+  std::int64_t buyer_points[4] = {0, 0, 0, 0};    // buyers' team points, per buyer seat
+  std::int64_t buyer_points_sq[4] = {0, 0, 0, 0};
+  std::int64_t buyer_margin[4] = {0, 0, 0, 0};    // buyers minus defenders, per buyer seat
+  std::int64_t buyer_margin_sq[4] = {0, 0, 0, 0};
+  std::int64_t contracts[6] = {0, 0, 0, 0, 0, 0};  // sun, ashkal, hokum S H D C
+  std::int64_t made = 0;
+  std::int64_t kaboot[2] = {0, 0};  // by buyers, by defenders
+  std::int64_t multiplier[5] = {0, 0, 0, 0, 0};  // index 1..4
+  std::int64_t gahwa = 0;
+  std::int64_t project_kinds[4] = {0, 0, 0, 0};  // declared projects by kind, all seats
+  std::int64_t hands_with_projects = 0;          // hands where a team scored projects
+  std::int64_t baloot = 0;
+
+  void add(const HandState& hand);
+  void merge(const SimSummary& other);
+};
+
+struct SimConfig {
+  std::int64_t first = 0;
+  std::int64_t count = 0;
+  std::uint64_t seed = 0;
+  int threads = 1;
+  Rules rules;
+  bool forced = false;  // play `contract` with the first bidder as buyer, no bidding or doubling
+  Contract contract;
+  const Policy* players[kNumSeats] = {nullptr, nullptr, nullptr, nullptr};
+};
+
+// Plays one hand of a run: the deal and every decision come from the hand's own seeded stream.
+HandState play_hand(const SimConfig& config, std::int64_t index);
+
+// Runs the whole batch. `done` counts finished hands as they go; setting `stop` makes the workers
+// finish their current chunk and return. Returns the number of hands played, which is `count`
+// unless stopped; when stopped, `finished` (if given, `count` bytes) marks the rows that were played.
+std::int64_t simulate(const SimConfig& config, const SimArrays& out, SimSummary* summary, std::atomic<std::int64_t>& done,
+                      const std::atomic<bool>& stop, std::uint8_t* finished = nullptr);
+
+}  // namespace baloot
