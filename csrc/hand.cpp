@@ -18,12 +18,19 @@ HandState::HandState(const Card (&deck)[kNumCards], int dealer, const int (&scor
 HandState HandState::random_deal(Rng& rng, int dealer, const int (&scores)[2], const Rules& rules) {
   Card deck[kNumCards];
   for (int i = 0; i < kNumCards; ++i) deck[i] = static_cast<Card>(i);
-  for (int i = kNumCards - 1; i > 0; --i) {
-    const int j = static_cast<int>(rng.below(static_cast<std::uint32_t>(i + 1)));
+  // Fisher-Yates, two draws from each 64-bit output (Lemire's multiply-shift on each half).
+  auto swap_with_below = [&deck](int i, std::uint32_t bits) {
+    const int j = static_cast<int>((static_cast<std::uint64_t>(bits) * static_cast<std::uint32_t>(i + 1)) >> 32);
     const Card t = deck[i];
     deck[i] = deck[j];
     deck[j] = t;
+  };
+  for (int i = kNumCards - 1; i > 1; i -= 2) {
+    const std::uint64_t bits = rng.next();
+    swap_with_below(i, static_cast<std::uint32_t>(bits >> 32));
+    swap_with_below(i - 1, static_cast<std::uint32_t>(bits));
   }
+  swap_with_below(1, static_cast<std::uint32_t>(rng.next() >> 32));
   return HandState(deck, dealer, scores, rules);
 }
 
@@ -246,31 +253,32 @@ void HandState::start_play() {
   for (int seat = 0; seat < kNumSeats; ++seat) projects_[seat] = best_projects(hands_[seat], contract_.mode);
   project_outcome_ = compare_projects(projects_, leader_);
   baloot_seat_ = static_cast<std::int8_t>(baloot_holder(hands_, contract_, projects_, project_outcome_, rules_));
+  if (baloot_seat_ != kNoSeat) baloot_pair_ = bit(make_card(contract_.trump, kKing)) | bit(make_card(contract_.trump, kQueen));
 }
 
 void HandState::play(Card card) {
   const int seat = to_move_;
   hands_[seat] &= ~bit(card);
   played_ |= bit(card);
-  play_log_[tricks_played_ * kNumSeats + trick_len_] = card;
-  trick_[trick_len_++] = card;
-  if (seat == baloot_seat_ && contract_.is_trump(card) && (rank_of(card) == kKing || rank_of(card) == kQueen)) {
-    const Hand pair = bit(make_card(contract_.trump, kKing)) | bit(make_card(contract_.trump, kQueen));
-    baloot_announced_ = (played_ & pair) == pair;
-  }
+  Card* trick = play_log_ + kNumSeats * tricks_played_;
+  if (trick_len_ > 0 && beats(card, trick[trick_best_], contract_)) trick_best_ = trick_len_;
+  trick[trick_len_++] = card;
+  if (bit(card) & baloot_pair_) baloot_announced_ = (played_ & baloot_pair_) == baloot_pair_;
   if (trick_len_ == kNumSeats) return finish_trick();
   to_move_ = static_cast<std::int8_t>(seat_after(seat));
 }
 
 void HandState::finish_trick() {
-  const int winner = seat_after(leader_, trick_winner(trick_, kNumSeats, contract_));
+  const int winner = seat_after(leader_, trick_best_);
   const int team = team_of(winner);
-  for (int i = 0; i < kNumSeats; ++i) abnat_[team] += card_abnat(trick_[i], contract_);
+  const Card* trick = play_log_ + kNumSeats * tricks_played_;
+  for (int i = 0; i < kNumSeats; ++i) abnat_[team] += card_abnat(trick[i], contract_);
   ++tricks_won_[team];
   trick_leaders_[tricks_played_] = leader_;
   trick_winners_[tricks_played_] = static_cast<std::int8_t>(winner);
   ++tricks_played_;
   trick_len_ = 0;
+  trick_best_ = 0;
   leader_ = static_cast<std::int8_t>(winner);
   to_move_ = leader_;
   if (tricks_played_ == kNumTricks) {

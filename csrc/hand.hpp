@@ -59,7 +59,7 @@ class HandState {
   void apply(int action);
   // Plays a card known to be legal (the fast path of simulations).
   void play(Card card);
-  Hand legal_cards() const { return legal_moves(hands_[to_move_], trick_, trick_len_, contract_, rules_); }
+  Hand legal_cards() const { return legal_moves(hands_[to_move_], trick(), trick_len_, trick_best_, contract_, rules_); }
 
   // Queries.
   Phase phase() const { return phase_; }
@@ -84,8 +84,9 @@ class HandState {
   int up_card_holder() const { return ashkal_ ? partner_of(buyer_) : buyer_; }
   int leader() const { return leader_; }
   int trick_len() const { return trick_len_; }
-  Card trick_card(int i) const { return trick_[i]; }
-  const Card* trick() const { return trick_; }
+  int trick_best() const { return trick_best_; }  // index of the card winning the trick on the table
+  Card trick_card(int i) const { return trick()[i]; }
+  const Card* trick() const { return play_log_ + kNumSeats * tricks_played_; }
   int tricks_played() const { return tricks_played_; }
   Card played_card(int i) const { return play_log_[i]; }  // i-th card played in the hand
   int trick_leader(int t) const { return trick_leaders_[t]; }
@@ -150,13 +151,13 @@ class HandState {
   bool gahwa_ = false;
   std::int8_t doubler_ = kNoSeat;
 
-  // Play.
-  Card trick_[kNumSeats] = {};
+  // Play. The trick on the table is the last partial group of four in play_log_.
   std::uint8_t trick_len_ = 0;
+  std::uint8_t trick_best_ = 0;
   std::int8_t leader_ = kNoSeat;
   std::uint8_t tricks_played_ = 0;
   Hand played_ = 0;
-  Card play_log_[kNumCards] = {};
+  Card play_log_[kNumCards + kNumSeats] = {};  // room for an empty trick after the last one
   std::int8_t trick_leaders_[kNumTricks] = {};
   std::int8_t trick_winners_[kNumTricks] = {};
   int abnat_[2] = {0, 0};
@@ -164,6 +165,7 @@ class HandState {
   ProjectSet projects_[kNumSeats];
   ProjectOutcome project_outcome_;
   std::int8_t baloot_seat_ = kNoSeat;
+  Hand baloot_pair_ = 0;  // the K and Q of trump when a seat holds both
   bool baloot_announced_ = false;
 
   // Result.

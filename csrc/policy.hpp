@@ -64,6 +64,12 @@ class RandomPolicy final : public Policy {
     for (; skip > 0; --skip) legal &= legal - 1;
     return __builtin_ctzll(legal);
   }
+  // The same draw as random_action over a mask of cards.
+  static Card random_card(Hand legal, Rng& rng) {
+    int skip = static_cast<int>(rng.below(static_cast<std::uint32_t>(count(legal))));
+    for (; skip > 0; --skip) legal = without_lowest(legal);
+    return lowest_card(legal);
+  }
 };
 
 }  // namespace baloot

@@ -4,13 +4,6 @@ namespace baloot {
 
 namespace {
 
-// A key that orders the cards of one trick: any trump over the led suit over everything else.
-int trick_strength(Card c, int led_suit, const Contract& contract) {
-  if (contract.is_trump(c)) return 16 + kTrumpStrength[rank_of(c)];
-  if (suit_of(c) == led_suit) return 8 + kPlainStrength[rank_of(c)];
-  return 0;
-}
-
 // The duty to beat a winning trump, narrowed to what the hand can beat; the whole group if it cannot.
 Hand beat_if_able(Hand group, Card winning, bool must_beat) {
   if (!must_beat) return group;
@@ -41,12 +34,16 @@ int trick_winner(const Card* trick, int n, const Contract& contract) {
 }
 
 Hand legal_moves(Hand hand, const Card* trick, int n, const Contract& contract, const Rules& rules) {
+  const bool needs_winner = n > 0 && contract.mode == Mode::kHokum;
+  return legal_moves(hand, trick, n, needs_winner ? trick_winner(trick, n, contract) : 0, contract, rules);
+}
+
+Hand legal_moves(Hand hand, const Card* trick, int n, int winner, const Contract& contract, const Rules& rules) {
   if (n == 0) return hand;
   const int led = suit_of(trick[0]);
   const Hand following = hand & suit_mask(led);
   if (contract.mode == Mode::kSun) return following ? following : hand;
 
-  const int winner = trick_winner(trick, n, contract);
   const Card winning = trick[winner];
   const bool partner_winning = winner == n - 2;
   const bool partner_excuses = partner_winning && !rules.trump_over_partner;

@@ -29,10 +29,26 @@ struct Rules {
   bool baloot_in_hundred = true;     // R28 variant off: no Baloot when K and Q sit in a scored Hundred.
 };
 
+// A key that orders the cards of one trick: any trump over the led suit over everything else.
+constexpr int trick_strength(Card c, int led_suit, const Contract& contract) {
+  if (contract.is_trump(c)) return 16 + kTrumpStrength[rank_of(c)];
+  if (suit_of(c) == led_suit) return 8 + kPlainStrength[rank_of(c)];
+  return 0;
+}
+
+// Whether `card` takes the trick from `winning`, the card now winning it (a led-suit card or a trump).
+constexpr bool beats(Card card, Card winning, const Contract& contract) {
+  if (suit_of(card) != suit_of(winning)) return contract.is_trump(card);
+  const int (&order)[kNumRanks] = contract.is_trump(card) ? kTrumpStrength : kPlainStrength;
+  return order[rank_of(card)] > order[rank_of(winning)];
+}
+
 // Index in trick[0..n) of the card currently winning; n is 1..4.
 int trick_winner(const Card* trick, int n, const Contract& contract);
 
 // The cards of `hand` that may be played onto trick[0..n), n is 0..3 (R17-R20).
 Hand legal_moves(Hand hand, const Card* trick, int n, const Contract& contract, const Rules& rules);
+// The same when the caller already knows the index of the winning card (any value when n is 0).
+Hand legal_moves(Hand hand, const Card* trick, int n, int winner, const Contract& contract, const Rules& rules);
 
 }  // namespace baloot

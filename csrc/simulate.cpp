@@ -104,14 +104,28 @@ void SimSummary::merge(const SimSummary& o) {
   baloot += o.baloot;
 }
 
-HandState play_hand(const SimConfig& config, std::int64_t index) {
+bool SimConfig::all_random() const {
+  for (const Policy* p : players)
+    if (!dynamic_cast<const RandomPolicy*>(p)) return false;
+  return true;
+}
+
+HandState play_hand(const SimConfig& config, std::int64_t index, bool all_random) {
   Rng rng(item_seed(config.seed, static_cast<std::uint64_t>(index)));
   static constexpr int kNoScores[2] = {0, 0};
   HandState hand = HandState::random_deal(rng, static_cast<int>(index & 3), kNoScores, config.rules);
   if (config.forced) hand.force_contract(config.contract);
-  while (hand.phase() != Phase::kOver) hand.apply(config.players[hand.to_move()]->choose(hand, rng));
+  while (hand.phase() != Phase::kOver) {
+    if (all_random && hand.phase() == Phase::kPlaying) {
+      hand.play(RandomPolicy::random_card(hand.legal_cards(), rng));
+    } else {
+      hand.apply(config.players[hand.to_move()]->choose(hand, rng));
+    }
+  }
   return hand;
 }
+
+HandState play_hand(const SimConfig& config, std::int64_t index) { return play_hand(config, index, config.all_random()); }
 
 std::int64_t simulate(const SimConfig& config, const SimArrays& out, SimSummary* summary, std::atomic<std::int64_t>& done,
                       const std::atomic<bool>& stop, std::uint8_t* finished) {
@@ -122,6 +136,7 @@ std::int64_t simulate(const SimConfig& config, const SimArrays& out, SimSummary*
   std::mutex merge_mutex;
   std::exception_ptr failure;
   std::atomic<bool> failed{false};
+  const bool all_random = config.all_random();
 
   auto work = [&] {
     SimSummary local;
@@ -131,7 +146,7 @@ std::int64_t simulate(const SimConfig& config, const SimArrays& out, SimSummary*
         const std::int64_t begin = c * chunk;
         const std::int64_t end = std::min(config.count, begin + chunk);
         for (std::int64_t row = begin; row < end; ++row) {
-          const HandState hand = play_hand(config, config.first + row);
+          const HandState hand = play_hand(config, config.first + row, all_random);
           write_row(out, row, hand);
           if (summary) local.add(hand);
         }

@@ -64,6 +64,8 @@ struct SimConfig {
   bool forced = false;  // play `contract` with the first bidder as buyer, no bidding or doubling
   Contract contract;
   const Policy* players[kNumSeats] = {nullptr, nullptr, nullptr, nullptr};
+  // Every seat is a RandomPolicy: the play phase then runs without virtual calls, same draws.
+  bool all_random() const;
 };
 
 // Plays one hand of a run: the deal and every decision come from the hand's own seeded stream.

@@ -165,7 +165,7 @@ def _declare(hands, mode, trump=None, first=0):
 
 
 def test_r26_comparing_projects():
-    # Seat 0: Sira A-K-Q S.  Seat 1: Fifty J-10-9-8 H.  -> team 1 (class).
+    # Class first: seat 0 has two Siras (A-K-Q S, 9-8-7 D), seat 1 a Fifty J-10-9-8 H -> team 1.
     d = [
         ["AS", "KS", "QS", "7D", "8D", "9D", "JC", "KC"],
         ["JH", "10H", "9H", "8H", "AD", "QC", "7C", "10D"],
@@ -173,19 +173,19 @@ def test_r26_comparing_projects():
         ["10S", "8S", "7H", "QH", "KD", "JD", "AC", "10C"],  # nothing
     ]
     assert _declare(d, "sun") == (1, (0, 50))
-    # Within Hundred a run beats four-of-a-kind: seat 0 four kings vs seat 3 run 10-9-8-7-... H
+    # Within Hundred a run beats four-of-a-kind: seat 0 four kings vs seat 3 run Q..7 H.
     d = [
         ["KS", "KH", "KD", "KC", "7S", "8D", "9C", "QS"],  # four kings (Hundred)
         ["AS", "AH", "JS", "QD", "8S", "7D", "JC", "10D"],  # nothing
-        ["9S", "AD", "9D", "AC", "QC", "8C", "7C", "10S"],  # nothing (Q?C 8C 7C: no, Q-8 gap)
+        ["9S", "AD", "9D", "AC", "QC", "8C", "7C", "10S"],  # nothing
         ["QH", "JH", "10H", "9H", "8H", "7H", "JD", "10C"],  # Hundred Q..7 H
     ]
     assert _declare(d, "hokum", "S") == (1, (0, 100))
-    # Between runs: the higher top card wins even against a longer run.
+    # Class before top card: a Hundred topped by Q beats an ace-topped Fifty.
     d = [
-        ["AS", "KS", "QS", "JS", "7D", "8C", "9H", "10D"],  # Fifty topped by A
-        ["QH", "JH", "10H", "9H", "8H", "7S", "7C", "AD"],  # Hundred Q-J-10-9-8 H (class wins)
-        ["KH", "AH", "KD", "QD", "9C", "10C", "8S", "9S"],  # K-Q D? no J -> nothing
+        ["AS", "KS", "QS", "JS", "7D", "8C", "7H", "10D"],  # Fifty topped by A
+        ["QH", "JH", "10H", "9H", "8H", "7S", "7C", "AD"],  # Hundred Q-J-10-9-8 H
+        ["KH", "AH", "KD", "QD", "9C", "10C", "8S", "9S"],  # nothing
         ["JD", "9D", "8D", "AC", "KC", "QC", "JC", "10S"],  # Fifty A-K-Q-J C
     ]
     # Seat 1 has the only Hundred -> team 1 scores its Hundred (100) + seat 3's Fifty (50).
@@ -226,12 +226,12 @@ def test_r26_longer_run_same_top():
 
 def test_r27_team_scores_all_its_projects():
     # Seat 0: four aces (Four Hundred).  Seat 2 (partner): Sira Q-J-10 H.
-    # Seat 1: Fifty K-Q-J-10 S, Seat 3: nothing.  Team 0 scores 200 + 20, team 1 nothing.
+    # Seat 1: Fifty K-Q-J-10 S, seat 3: Sira Q-J-10 D.  Team 0 scores 200 + 20, team 1 nothing.
     d = [
         ["AS", "AH", "AD", "AC", "7S", "9D", "8C", "7C"],
         ["KS", "QS", "JS", "10S", "7H", "8D", "9C", "10C"],
         ["QH", "JH", "10H", "9S", "8S", "7D", "KD", "JC"],
-        ["KH", "9H", "8H", "QD", "JD", "10D", "KC", "QC"],  # Q-J-10 D is a Sira for team 1
+        ["KH", "9H", "8H", "QD", "JD", "10D", "KC", "QC"],
     ]
     d_sun = baloot.declare_projects(d, "sun", None, first=0)
     assert d_sun.team == 0 and tuple(d_sun.abnat) == (220, 0)

@@ -1,0 +1,49 @@
+"""The ``baloot`` command line: ``baloot simulate``, ``baloot bid``, ``baloot play``, ``baloot solve``."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import List, Optional
+
+from baloot import __version__
+from baloot.errors import BalootError
+
+COMMANDS = ("simulate", "bid", "play", "solve")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="baloot", description="Baloot (بلوت): fast rules engine, simulations, "
+                                                                "bidding analysis and double-dummy search.")
+    parser.add_argument("--version", action="version", version=f"baloot {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        try:
+            module = importlib.import_module(f"baloot.commands.{name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"baloot.commands.{name}":
+                raise
+            continue
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.run(args) or 0)
+    except BalootError as error:
+        print(f"baloot {args.command}: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"baloot {args.command}: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,78 @@
+"""Pieces shared by the subcommands: rule options, players, atomic file output, JSON printing."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from typing import Any, Callable, List, Optional
+
+from baloot.errors import BalootError
+from baloot.rules import Rules
+
+
+def add_rule_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
+                        help="a host option, e.g. --rule kaboot=double --rule target=101 (repeatable); "
+                             "keys: " + ", ".join(Rules.__dataclass_fields__))
+
+
+def rules_from(args: argparse.Namespace) -> Rules:
+    options = {}
+    for item in args.rule:
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise BalootError(f"--rule {item!r} must be KEY=VALUE")
+        options[key.strip()] = value.strip()
+    return Rules.from_options(options)
+
+
+def players_from(text: str) -> Any:
+    """``"heuristic"`` for every seat or ``"random,heuristic,random,heuristic"`` for seats 0-3."""
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) == 1:
+        return parts[0]
+    if len(parts) != 4:
+        raise BalootError(f"--players {text!r}: give one player or four separated by commas")
+    return parts
+
+
+def write_atomically(path: str, write: Callable[[str], None]) -> None:
+    """Write through a temporary file in the same folder, then rename: complete or absent, never partial."""
+    folder = os.path.dirname(os.path.abspath(path))
+    suffix = os.path.splitext(path)[1]
+    fd, temporary = tempfile.mkstemp(dir=folder, prefix=".baloot-", suffix=suffix)
+    os.close(fd)
+    try:
+        write(temporary)
+        os.replace(temporary, path)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+
+
+def print_json(data: Any) -> None:
+    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+
+
+def parse_pair(text: str, what: str) -> List[int]:
+    try:
+        values = [int(v) for v in text.split(",")]
+    except ValueError:
+        raise BalootError(f"{what} {text!r} must be two integers like 0,0") from None
+    if len(values) != 2:
+        raise BalootError(f"{what} {text!r} must be two integers like 0,0")
+    return values
+
+
+def progress_bar(total: int, enabled: bool, unit: str = "hand") -> Optional[Any]:
+    """A tqdm bar that appears only on runs longer than a second, or None when disabled."""
+    if not enabled:
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit=unit, unit_scale=True, delay=1.0, smoothing=0.1, file=sys.stderr)
