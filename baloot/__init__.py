@@ -3,6 +3,7 @@
 The rules live in the C++ core (``baloot._core``); this package parses, validates and presents them.
 """
 
+from baloot.analysis import BidAnalysis, analyze_bid, analyze_decision
 from baloot.cards import DECK, RANKS, SUITS
 from baloot.errors import BalootError, IllegalAction
 from baloot.kernel import (
@@ -51,4 +52,7 @@ __all__ = [
     "simulate",
     "SimResult",
     "Summary",
+    "analyze_bid",
+    "analyze_decision",
+    "BidAnalysis",
 ]

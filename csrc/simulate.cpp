@@ -1,21 +1,12 @@
 #include "simulate.hpp"
 
 #include <algorithm>
-#include <exception>
-#include <mutex>
-#include <thread>
-#include <vector>
+
+#include "parallel.hpp"
 
 namespace baloot {
 
 namespace {
-
-constexpr std::int64_t kMinChunk = 256;
-constexpr std::int64_t kMaxChunk = 16384;
-
-std::int64_t chunk_size(std::int64_t count, int threads) {
-  return std::clamp<std::int64_t>(count / (static_cast<std::int64_t>(threads) * 32), kMinChunk, kMaxChunk);
-}
 
 void write_row(const SimArrays& out, std::int64_t row, const HandState& s) {
   const bool over = !s.thrown_in();
@@ -129,49 +120,31 @@ HandState play_hand(const SimConfig& config, std::int64_t index) { return play_h
 
 std::int64_t simulate(const SimConfig& config, const SimArrays& out, SimSummary* summary, std::atomic<std::int64_t>& done,
                       const std::atomic<bool>& stop, std::uint8_t* finished) {
-  const int threads = std::max(1, config.threads);
-  const std::int64_t chunk = chunk_size(config.count, threads);
-  const std::int64_t chunks = (config.count + chunk - 1) / chunk;
-  std::atomic<std::int64_t> next_chunk{0};
-  std::mutex merge_mutex;
-  std::exception_ptr failure;
-  std::atomic<bool> failed{false};
   const bool all_random = config.all_random();
-
-  auto work = [&] {
+  struct Worker {
+    const SimConfig& config;
+    const SimArrays& out;
+    SimSummary* summary;
+    std::uint8_t* finished;
+    bool all_random;
     SimSummary local;
-    try {
-      for (std::int64_t c; !stop.load(std::memory_order_relaxed) && !failed.load(std::memory_order_relaxed) &&
-                          (c = next_chunk.fetch_add(1)) < chunks;) {
-        const std::int64_t begin = c * chunk;
-        const std::int64_t end = std::min(config.count, begin + chunk);
-        for (std::int64_t row = begin; row < end; ++row) {
-          const HandState hand = play_hand(config, config.first + row, all_random);
-          write_row(out, row, hand);
-          if (summary) local.add(hand);
-        }
-        if (finished) std::fill(finished + begin, finished + end, std::uint8_t{1});
-        done.fetch_add(end - begin, std::memory_order_relaxed);
-      }
-    } catch (...) {
-      std::lock_guard<std::mutex> lock(merge_mutex);
-      if (!failure) failure = std::current_exception();
-      failed = true;
-    }
-    std::lock_guard<std::mutex> lock(merge_mutex);
-    if (summary) summary->merge(local);
-  };
 
-  if (threads == 1) {
-    work();
-  } else {
-    std::vector<std::thread> pool;
-    pool.reserve(static_cast<std::size_t>(threads));
-    for (int t = 0; t < threads; ++t) pool.emplace_back(work);
-    for (auto& worker : pool) worker.join();
-  }
-  if (failure) std::rethrow_exception(failure);
-  return done.load();
+    void operator()(std::int64_t begin, std::int64_t end) {
+      for (std::int64_t row = begin; row < end; ++row) {
+        const HandState hand = play_hand(config, config.first + row, all_random);
+        write_row(out, row, hand);
+        if (summary) local.add(hand);
+      }
+      if (finished) std::fill(finished + begin, finished + end, std::uint8_t{1});
+    }
+    void finish() {
+      if (summary) summary->merge(local);
+    }
+  };
+  const std::int64_t before = done.load();
+  parallel_chunks(config.count, config.threads, balanced_chunk(config.count, config.threads, 256, 16384), stop, done,
+                  [&] { return Worker{config, out, summary, finished, all_random, {}}; });
+  return done.load() - before;
 }
 
 }  // namespace baloot

@@ -4,7 +4,10 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../cards.hpp"
@@ -31,10 +34,17 @@ Mode checked_mode(int mode);
 Contract checked_contract(int mode, int trump);
 int checked_seat(int seat, const char* what);
 
+// Runs `job(done, stop)` on a worker thread with the GIL released, while this thread checks for
+// Ctrl-C (which sets `stop`) and calls `progress(done)` every `poll_seconds`.
+// Returns what the job returned and whether it was interrupted.
+using PolledJob = std::function<std::int64_t(std::atomic<std::int64_t>& done, const std::atomic<bool>& stop)>;
+std::pair<std::int64_t, bool> run_polled(const PolledJob& job, const pybind11::object& progress, double poll_seconds);
+
 void bind_kernel(pybind11::module_& m);
 void bind_hand(pybind11::module_& m);
 void bind_bench(pybind11::module_& m);
 void bind_policy(pybind11::module_& m);
 void bind_simulate(pybind11::module_& m);
+void bind_analyze(pybind11::module_& m);
 
 }  // namespace baloot

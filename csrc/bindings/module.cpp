@@ -1,5 +1,8 @@
 #include "bindings.hpp"
 
+#include <chrono>
+#include <future>
+
 namespace py = pybind11;
 
 namespace baloot {
@@ -32,6 +35,38 @@ int checked_seat(int seat, const char* what) {
   return seat;
 }
 
+std::pair<std::int64_t, bool> run_polled(const PolledJob& job, const py::object& progress, double poll_seconds) {
+  std::atomic<std::int64_t> done{0};
+  std::atomic<bool> stop{false};
+  bool interrupted = false;
+  std::future<std::int64_t> result;
+  {
+    py::gil_scoped_release release;
+    result = std::async(std::launch::async, [&] { return job(done, stop); });
+    const auto tick = std::chrono::duration<double>(poll_seconds);
+    while (result.wait_for(tick) != std::future_status::ready) {
+      py::gil_scoped_acquire gil;
+      if (PyErr_CheckSignals() != 0) {
+        PyErr_Clear();
+        interrupted = true;
+        stop = true;
+      } else if (!progress.is_none()) {
+        try {
+          progress(done.load());
+        } catch (...) {
+          stop = true;
+          py::gil_scoped_release wait;
+          result.wait();
+          throw;
+        }
+      }
+    }
+  }
+  const std::int64_t finished = result.get();
+  if (!progress.is_none()) progress(done.load());
+  return {finished, interrupted};
+}
+
 }  // namespace baloot
 
 PYBIND11_MODULE(_core, m) {
@@ -43,4 +78,5 @@ PYBIND11_MODULE(_core, m) {
   baloot::bind_bench(m);
   baloot::bind_policy(m);
   baloot::bind_simulate(m);
+  baloot::bind_analyze(m);
 }

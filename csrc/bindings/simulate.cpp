@@ -2,9 +2,6 @@
 // callback and Ctrl-C polled from the calling thread.
 #include <pybind11/numpy.h>
 
-#include <chrono>
-#include <future>
-
 #include "../simulate.hpp"
 #include "bindings.hpp"
 
@@ -64,41 +61,6 @@ py::dict summary_dict(const SimSummary& s) {
   d["hands_with_projects"] = s.hands_with_projects;
   d["baloot"] = s.baloot;
   return d;
-}
-
-// Runs the batch on worker threads while this thread, holding the GIL only briefly, checks for
-// Ctrl-C and reports progress every `poll_seconds`.
-std::pair<std::int64_t, bool> run_polled(const SimConfig& config, const SimArrays& out, SimSummary* summary,
-                                         std::uint8_t* finished, const py::object& progress, double poll_seconds) {
-  std::atomic<std::int64_t> done{0};
-  std::atomic<bool> stop{false};
-  bool interrupted = false;
-  std::future<std::int64_t> result;
-  {
-    py::gil_scoped_release release;
-    result = std::async(std::launch::async, [&] { return simulate(config, out, summary, done, stop, finished); });
-    const auto tick = std::chrono::duration<double>(poll_seconds);
-    while (result.wait_for(tick) != std::future_status::ready) {
-      py::gil_scoped_acquire gil;
-      if (PyErr_CheckSignals() != 0) {
-        PyErr_Clear();
-        interrupted = true;
-        stop = true;
-      } else if (!progress.is_none()) {
-        try {
-          progress(done.load());
-        } catch (...) {
-          stop = true;
-          py::gil_scoped_release wait;
-          result.wait();
-          throw;
-        }
-      }
-    }
-  }
-  const std::int64_t played = result.get();
-  if (!progress.is_none()) progress(played);
-  return {played, interrupted};
 }
 
 }  // namespace
@@ -166,7 +128,11 @@ void bind_simulate(py::module_& m) {
           const std::atomic<bool> stop{false};
           played = simulate(config, out, wanted, done, stop, finished);
         } else {
-          std::tie(played, interrupted) = run_polled(config, out, wanted, finished, progress, poll_seconds);
+          std::tie(played, interrupted) = run_polled(
+              [&](std::atomic<std::int64_t>& done, const std::atomic<bool>& stop) {
+                return simulate(config, out, wanted, done, stop, finished);
+              },
+              progress, poll_seconds);
         }
         py::object stats = summarize ? py::object(summary_dict(summary)) : py::object(py::none());
         return py::make_tuple(stats, played, interrupted);

@@ -1,0 +1,191 @@
+"""Monte Carlo answers to bidding and doubling questions: ``analyze_bid`` and ``analyze_decision``.
+
+Each sample deals the cards the deciding seat cannot see uniformly at random (its own five cards and
+the up-card stay put), replays the calls made so far, and plays every candidate call out on that same
+deal with the same random stream for the players (common random numbers), in C++ across threads.
+The resampled deals are not conditioned on the earlier calls being what those players would have
+said: an earlier pass is taken as given whatever the sampled cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from baloot import _core
+from baloot.actions import format_action, parse_action
+from baloot.cards import Cards, format_card, parse_card, parse_cards
+from baloot.errors import BalootError
+from baloot.game import Game
+from baloot.labels import label
+from baloot.rules import Rules, core_rules, resolve
+from baloot.simulate import check_count, check_seed, core_players, resolve_threads
+from baloot.stats import Estimate, estimate, rate
+
+# Outcome flags written by the core, from the deciding seat's side.
+OWN_TEAM_BOUGHT, SEAT_BOUGHT, OWN_TEAM_MADE, OWN_KABOOT, THROWN_IN, OPPONENT_KABOOT = 1, 2, 4, 8, 16, 32
+
+
+def _estimate(values: np.ndarray) -> Estimate:
+    mean, ci = estimate(values.sum(dtype=np.int64), np.square(values, dtype=np.int64).sum(), len(values))
+    return Estimate(float(mean), float(ci))
+
+
+@dataclass(frozen=True)
+class CallOutcome:
+    """One candidate call: the expected game-point margin of the seat's team (own minus opponents')
+    with its 95% CI, the paired difference to the best call, and outcome probabilities."""
+
+    action: str
+    margin: Estimate
+    versus_best: Estimate
+    buy: Estimate
+    made: Estimate
+    khasra: Estimate
+    kaboot: Estimate
+    kaboot_against: Estimate
+    margins: np.ndarray
+
+    def to_dict(self) -> Dict[str, Any]:
+        def est(e: Estimate) -> Dict[str, float]:
+            return {"mean": e.mean, "ci95": e.ci}
+
+        values, counts = np.unique(self.margins, return_counts=True)
+        return {"action": self.action, "margin": est(self.margin), "versus_best": est(self.versus_best),
+                "p_buy": est(self.buy), "p_made": est(self.made), "p_khasra": est(self.khasra),
+                "p_kaboot": est(self.kaboot), "p_kaboot_against": est(self.kaboot_against),
+                "margin_distribution": {int(v): int(c) for v, c in zip(values, counts)}}
+
+
+class BidAnalysis:
+    """Rows of ``CallOutcome``, one per call open to the seat, and ``best``, the call with the highest
+    expected margin. ``table()`` prints them with English and Arabic labels; ``to_dict()`` for JSON."""
+
+    def __init__(self, seat: int, actions: List[str], margin: np.ndarray, flags: np.ndarray, samples: int,
+                 seed: int, players: List[str], rules: Rules, context: Dict[str, Any]) -> None:
+        self.seat = seat
+        self.samples = samples
+        self.seed = seed
+        self.players = players
+        self.rules = rules
+        self.context = context
+        means = margin.mean(axis=0) if samples else np.zeros(len(actions))
+        best = int(np.argmax(means))
+        self.rows: List[CallOutcome] = []
+        for c, action in enumerate(actions):
+            column = margin[:, c].astype(np.int64)
+            f = flags[:, c]
+            bought = (f & OWN_TEAM_BOUGHT) != 0
+            made = (f & OWN_TEAM_MADE) != 0
+            self.rows.append(CallOutcome(
+                action=action,
+                margin=_estimate(column),
+                versus_best=_estimate(column - margin[:, best].astype(np.int64)),
+                buy=rate(int(((f & SEAT_BOUGHT) != 0).sum()), samples),
+                made=rate(int(made.sum()), samples),
+                khasra=rate(int((bought & ~made).sum()), samples),
+                kaboot=rate(int(((f & OWN_KABOOT) != 0).sum()), samples),
+                kaboot_against=rate(int(((f & OPPONENT_KABOOT) != 0).sum()), samples),
+                margins=column,
+            ))
+        self.best = actions[best]
+
+    def __getitem__(self, action: str) -> CallOutcome:
+        for row in self.rows:
+            if row.action == action:
+                return row
+        raise KeyError(action)
+
+    def table(self) -> str:
+        arabic = self.rules.arabic_labels
+        header = f"{'call':<22} {'margin (own − opp)':>20} {'vs best':>16} {'P(buy)':>8} {'P(made)':>8} " \
+                 f"{'P(khasra)':>9} {'P(kaboot)':>9}"
+        lines = [header, "-" * len(header)]
+        for row in self.rows:
+            name, _, suit = row.action.partition(":")
+            text = label(name, arabic) + (f" {suit}" if suit else "")
+            mark = " *" if row.action == self.best else ""
+            lines.append(f"{(text + mark):<22} {row.margin.mean:>+12.2f} ± {row.margin.ci:<5.2f} "
+                         f"{row.versus_best.mean:>+8.2f} ± {row.versus_best.ci:<5.2f} {row.buy.mean:>8.1%} "
+                         f"{row.made.mean:>8.1%} {row.khasra.mean:>9.1%} {row.kaboot.mean:>9.1%}")
+        lines.append(f"best: {self.best} · {self.samples:,} samples · players {', '.join(self.players)} · "
+                     f"seed {self.seed}")
+        return "\n".join(lines)
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"seat": self.seat, "samples": self.samples, "seed": self.seed, "players": self.players,
+                "best": self.best, "context": self.context, "calls": [row.to_dict() for row in self.rows]}
+
+    def __str__(self) -> str:
+        return self.table()
+
+    def __repr__(self) -> str:
+        return f"<BidAnalysis seat={self.seat} best={self.best!r} samples={self.samples}>"
+
+
+def _packet_positions(seat: int, dealer: int) -> List[int]:
+    """Deck positions of a seat's first five cards (API.md dealing order)."""
+    packet = (seat - dealer - 1) % 4
+    return [3 * packet, 3 * packet + 1, 3 * packet + 2, 12 + 2 * packet, 12 + 2 * packet + 1]
+
+
+def analyze_decision(game: Game, samples: int = 2000, players: Any = "heuristic", seed: int = 0, threads: int = 0,
+                     progress: Any = None, candidates: Optional[Sequence[str]] = None) -> BidAnalysis:
+    """Analyse the bidding or doubling decision of the seat to move in ``game``, from its point of view:
+    its own five cards, the up-card and the calls so far are known; every other card is resampled."""
+    if not isinstance(game, Game):
+        raise BalootError(f"analyze_decision needs a baloot.Game, not {game!r}")
+    if game.phase not in ("bidding", "doubling"):
+        raise BalootError(f"only bidding and doubling decisions can be analysed, the game is {game.phase}")
+    samples = check_count(samples, "samples", 1)
+    seed = check_seed(seed)
+    state = game._state
+    seat = state.to_move
+    actions = list(candidates) if candidates is not None else game.legal_actions()
+    legal = set(game.legal_actions())
+    for action in actions:
+        if action not in legal:
+            raise BalootError(f"candidate {action!r} is not legal here; legal: {', '.join(sorted(legal))}")
+    known = 1 << 20
+    for position in _packet_positions(seat, state.dealer):
+        known |= 1 << position
+    core, names = core_players(players, game.rules)
+    margin, flags, _multiplier, _done = _core.analyze_decision(
+        list(state.deck), known, state.dealer, tuple(state.scores), core_rules(game.rules),
+        [parse_action(a) for a in game.history], [parse_action(a) for a in actions], core, seed, 0, samples,
+        resolve_threads(threads), progress)
+    context = {"history": game.history, "up_card": game.up_card, "dealer": game.dealer, "scores": list(game.scores),
+               "hand": game.hands[seat]}
+    return BidAnalysis(seat, actions, margin, flags, samples, seed, names, game.rules, context)
+
+
+def analyze_bid(hand: Cards, up_card: str, seat: int, dealer: int, samples: int = 2000, players: Any = "heuristic",
+                seed: int = 0, rules: Optional[Rules] = None, scores: Tuple[int, int] = (0, 0), threads: int = 0,
+                progress: Any = None) -> BidAnalysis:
+    """What should ``seat``, holding these five cards, call with this up-card on its first turn?
+
+    Every call open to the seat (pass, hokum, sun, and ashkal where allowed) is played out on the same
+    ``samples`` deals, the seats before it having passed. Returns a ``BidAnalysis``.
+    """
+    rules = resolve(rules)
+    own = parse_cards(hand, "the hand")
+    if len(own) != 5:
+        raise BalootError(f"the hand has {len(own)} cards; a bid is made on the first 5")
+    up = parse_card(up_card)
+    if up in own:
+        raise BalootError(f"the up-card {format_card(up)} is also in the hand")
+    for value, what in ((seat, "seat"), (dealer, "dealer")):
+        if isinstance(value, bool) or value not in (0, 1, 2, 3):
+            raise BalootError(f"{what} {value!r} is not a seat 0..3")
+    deck: List[Optional[int]] = [None] * 32
+    for position, card in zip(_packet_positions(seat, dealer), own):
+        deck[position] = card
+    deck[20] = up
+    rest = iter(c for c in range(32) if c not in own and c != up)
+    full = [c if c is not None else next(rest) for c in deck]
+    game = Game(rules=rules, dealer=dealer, deck=[format_card(c) for c in full], scores=scores)
+    while game.to_move != seat:
+        game.apply("pass")
+    return analyze_decision(game, samples, players, seed, threads, progress)

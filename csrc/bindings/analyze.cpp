@@ -1,0 +1,70 @@
+// Bindings of the decision analysis: numpy outputs, the GIL released, progress and Ctrl-C polled.
+#include <pybind11/numpy.h>
+
+#include "../analyze.hpp"
+#include "bindings.hpp"
+
+namespace py = pybind11;
+
+namespace baloot {
+
+void bind_analyze(py::module_& m) {
+  m.def(
+      "analyze_decision",
+      [](const std::vector<int>& deck, std::uint32_t known, int dealer, std::pair<int, int> scores, const Rules& rules,
+         const std::vector<int>& history, const std::vector<int>& candidates, const py::list& players,
+         std::uint64_t seed, std::int64_t first, std::int64_t samples, int threads, py::object progress) {
+        if (deck.size() != kNumCards) throw RuleError("a deck needs 32 cards");
+        if (samples < 0 || first < 0) throw RuleError("samples must be non-negative");
+        if (candidates.empty()) throw RuleError("no candidate action to analyse");
+        if (players.size() != kNumSeats) throw RuleError("the analysis needs four players");
+        DecisionQuestion q;
+        Hand seen = 0;
+        for (int p = 0; p < kNumCards; ++p) {
+          q.deck[p] = checked_card(deck[static_cast<std::size_t>(p)]);
+          if (seen & bit(q.deck[p])) throw RuleError("card " + std::to_string(q.deck[p]) + " appears twice in the deck");
+          seen |= bit(q.deck[p]);
+        }
+        q.known = known;
+        q.dealer = checked_seat(dealer, "dealer");
+        q.scores[0] = scores.first;
+        q.scores[1] = scores.second;
+        q.rules = rules;
+        q.history = history;
+        q.candidates = candidates;
+        q.seed = seed;
+        std::vector<std::shared_ptr<const Policy>> keep_alive;
+        for (int seat = 0; seat < kNumSeats; ++seat) {
+          py::object p = players[static_cast<std::size_t>(seat)];
+          if (!py::isinstance<Player>(p)) throw RuleError("the analysis runs built-in players only, not Python callables");
+          keep_alive.push_back(p.cast<const Player&>().policy);
+          q.players[seat] = keep_alive.back().get();
+        }
+        const HandState start = replay(q, q.deck);
+        if (start.phase() != Phase::kBidding && start.phase() != Phase::kDoubling)
+          throw RuleError("only a bidding or doubling decision can be analysed");
+        for (int c : candidates)
+          if (!start.is_legal(c)) throw RuleError("candidate action " + std::to_string(c) + " is not legal here");
+
+        const auto k = static_cast<py::ssize_t>(candidates.size());
+        py::array_t<std::int16_t> margin({static_cast<py::ssize_t>(samples), k});
+        py::array_t<std::uint8_t> flags({static_cast<py::ssize_t>(samples), k});
+        py::array_t<std::int8_t> multiplier({static_cast<py::ssize_t>(samples), k});
+        DecisionOutputs out{margin.mutable_data(), flags.mutable_data(), multiplier.mutable_data()};
+        const auto [completed, interrupted] = run_polled(
+            [&](std::atomic<std::int64_t>& done, const std::atomic<bool>& stop) {
+              return analyze_decision(q, first, samples, std::max(1, threads), out, done, stop);
+            },
+            progress, 0.1);
+        if (interrupted) {
+          PyErr_SetNone(PyExc_KeyboardInterrupt);
+          throw py::error_already_set();
+        }
+        return py::make_tuple(margin, flags, multiplier, completed);
+      },
+      py::arg("deck"), py::arg("known"), py::arg("dealer"), py::arg("scores"), py::arg("rules"), py::arg("history"),
+      py::arg("candidates"), py::arg("players"), py::arg("seed"), py::arg("first"), py::arg("samples"),
+      py::arg("threads"), py::arg("progress") = py::none());
+}
+
+}  // namespace baloot
