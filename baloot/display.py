@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List
+from typing import TYPE_CHECKING, List, Optional
 
 from baloot.cards import RANKS, SUIT_SYMBOLS, SUITS, parse_card
 from baloot.labels import label
@@ -48,13 +48,17 @@ def _contract_line(game: "Game", arabic: bool) -> str:
     return " · ".join(parts)
 
 
-def _seat_block(game: "Game", seat: int) -> List[str]:
+def _seat_block(game: "Game", seat: int, viewer: Optional[int]) -> List[str]:
     tags = [f"Seat {seat}", f"team {seat % 2}"]
+    if seat == viewer:
+        tags.append("you")
     if seat == game.dealer:
         tags.append("dealer")
     if game.to_move == seat:
         tags.append("to move")
-    return [" · ".join(tags), hand_text(game.hands[seat])]
+    cards = game.hands[seat]
+    shown = hand_text(cards) if viewer is None or seat == viewer else f"{len(cards)} cards"
+    return [" · ".join(tags), shown]
 
 
 def _calls_line(game: "Game", arabic: bool) -> str:
@@ -69,7 +73,8 @@ def _calls_line(game: "Game", arabic: bool) -> str:
     return "Calls: " + ", ".join(shown)
 
 
-def draw_game(game: "Game") -> str:
+def draw_game(game: "Game", viewer: Optional[int] = None) -> str:
+    """The table as text; with ``viewer`` set, only that seat's cards are shown."""
     arabic = game.rules.arabic_labels
     right, top, left = (1, 2, 3) if game.rules.direction == "counterclockwise" else (3, 2, 1)
     lines = [
@@ -82,11 +87,11 @@ def draw_game(game: "Game") -> str:
         lines.append(calls)
     lines.append("")
     half = _WIDTH // 2
-    for row in _seat_block(game, top):
+    for row in _seat_block(game, top, viewer):
         lines.append(" " * (half // 2) + row)
-    for l_row, r_row in zip(_seat_block(game, left), _seat_block(game, right)):
+    for l_row, r_row in zip(_seat_block(game, left, viewer), _seat_block(game, right, viewer)):
         lines.append(l_row.ljust(half) + r_row)
-    for row in _seat_block(game, 0):
+    for row in _seat_block(game, 0, viewer):
         lines.append(" " * (half // 2) + row)
     lines.append("")
     if game.trick:

@@ -293,10 +293,14 @@ class Game:
             raise BalootError(f"game record is not valid JSON: {error}") from None
         return cls.from_record(record)
 
-    def __str__(self) -> str:
+    def draw(self, viewer: Optional[int] = None) -> str:
+        """The table as text; with ``viewer`` set, other seats' cards are hidden."""
         from baloot.display import draw_game
 
-        return draw_game(self)
+        return draw_game(self, viewer)
+
+    def __str__(self) -> str:
+        return self.draw()
 
     def __repr__(self) -> str:
         return f"<Game dealer={self.dealer} phase={self.phase} to_move={self.to_move} actions={len(self._history)}>"

@@ -119,6 +119,9 @@ def ashkal_round2_random() -> Game:
     return random_play(game, 12)
 
 
+NAMES = ("hokum_baloot_made", "sun_doubled_made", "sun_defenders_kaboot", "hokum_gahwa_random", "ashkal_round2_random")
+
+
 def build_all() -> Dict[str, Game]:
     return {
         "hokum_baloot_made": scripted(HOKUM_HANDS, 0, "KH", 1, HOKUM_CALLS, HOKUM_PLAY),

@@ -1,0 +1,68 @@
+"""``baloot bid``: the Monte Carlo answer to "what should I call with these five cards?"."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Any
+
+from baloot.analysis import BidAnalysis, analyze_bid
+from baloot.commands.common import add_rule_option, parse_pair, print_json, progress_bar, rules_from, players_from
+from baloot.simulate import resolve_threads
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "bid", help="compare the calls open to a seat by Monte Carlo",
+        description="Deal the unseen cards at random many times and play every call open to the seat (pass, "
+                    "hokum, sun, ashkal) on the same deals; print each call's expected game-point margin with a "
+                    "95%% confidence interval.")
+    parser.add_argument("hand", help='the five cards, e.g. "JH 9H 7H 8D 7C"')
+    parser.add_argument("--up", required=True, help="the up-card, e.g. 8H")
+    parser.add_argument("--seat", type=int, required=True, help="the seat to advise, 0-3")
+    parser.add_argument("--dealer", type=int, default=0, help="the dealer's seat (default 0)")
+    parser.add_argument("--samples", type=int, default=2000, help="sampled deals (default 2000)")
+    parser.add_argument("--players", default="heuristic", help="who plays the rest of the hand (default heuristic)")
+    parser.add_argument("--scores", default="0,0", help="match scores before the hand, team 0,team 1 (default 0,0)")
+    parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    parser.add_argument("--threads", type=int, default=0, help="worker threads, 0 = every core")
+    add_rule_option(parser)
+    parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    parser.add_argument("--plot", metavar="FILE.png", help="draw each call's margin and its distribution (matplotlib)")
+    parser.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+    parser.set_defaults(run=main)
+
+
+def plot_analysis(analysis: BidAnalysis, path: str) -> None:
+    """Expected margin with its interval per call, and the distribution of margins."""
+    from baloot.plotting import plot_bid_analysis
+
+    plot_bid_analysis(analysis, path)
+
+
+def main(args: argparse.Namespace) -> int:
+    rules = rules_from(args)
+    bar = progress_bar(args.samples, not args.no_progress, unit="sample")
+    began = time.perf_counter()
+    try:
+        analysis = analyze_bid(args.hand, args.up, args.seat, args.dealer, samples=args.samples,
+                               players=players_from(args.players), seed=args.seed, rules=rules,
+                               scores=tuple(parse_pair(args.scores, "--scores")), threads=resolve_threads(args.threads),
+                               progress=(lambda done: bar.update(done - bar.n)) if bar else None)
+    finally:
+        if bar is not None:
+            bar.close()
+    seconds = time.perf_counter() - began
+    if args.plot:
+        plot_analysis(analysis, args.plot)
+    if args.json:
+        data = analysis.to_dict()
+        data["seconds"] = seconds
+        print_json(data)
+    else:
+        print(f"seat {args.seat}, dealer {args.dealer}, hand {args.hand}, up-card {args.up}, scores {args.scores}")
+        print(analysis.table())
+        print(f"{seconds:.2f} s, {analysis.samples / seconds:,.0f} samples/s")
+        if args.plot:
+            print(f"plot written to {args.plot}")
+    return 0

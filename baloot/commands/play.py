@@ -1,0 +1,112 @@
+"""``baloot play``: a hand or a whole match against the bots in the terminal."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, List, Optional
+
+from baloot.commands.common import add_rule_option, rules_from
+from baloot.display import card_text
+from baloot.errors import BalootError, IllegalAction
+from baloot.game import Game
+from baloot.labels import label
+from baloot.match import Match
+from baloot.players import BuiltinPlayer
+
+HELP = "Type a legal action (a card such as 10H, or pass / hokum / hokum:S / sun / ashkal / double ...), " \
+       "'?' to list the legal ones, 'table' to redraw, 'quit' to leave."
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "play", help="play a hand or a match against the bots",
+        description="Play Baloot in the terminal against the built-in players. " + HELP)
+    parser.add_argument("--seat", type=int, default=0, help="your seat, 0-3 (default 0; your partner is seat+2)")
+    parser.add_argument("--bots", default="heuristic", help="the bots' player (default heuristic)")
+    parser.add_argument("--match", action="store_true", help="play a whole match instead of one hand")
+    parser.add_argument("--dealer", type=int, default=3, help="the first dealer (default 3, so seat 0 bids first)")
+    parser.add_argument("--seed", type=int, help="seed of the deals")
+    add_rule_option(parser)
+    parser.set_defaults(run=main)
+
+
+def describe(game: Game, seat: int, action: str) -> str:
+    arabic = game.rules.arabic_labels
+    if action[-1].isupper() and not action.startswith("hokum"):
+        return f"Seat {seat} plays {card_text(action)}"
+    name, _, suit = action.partition(":")
+    return f"Seat {seat}: {label(name, arabic)}{' ' + suit if suit else ''}"
+
+
+STAGE_QUESTIONS = {1: "Sun over the Hokum?", 2: "Sun priority (قبلك): take the Sun yourself?",
+                   3: "Everyone declined: keep Hokum or switch to Sun?"}
+
+
+def ask(game: Game, seat: int, read: Any) -> Optional[str]:
+    if game.phase == "bidding" and game._state.bid_stage in STAGE_QUESTIONS:
+        print("  " + STAGE_QUESTIONS[game._state.bid_stage])
+    while True:
+        try:
+            text = read(f"Your move ({', '.join(game.legal_actions())}): ").strip()
+        except EOFError:
+            return None
+        if text in ("quit", "exit", "q"):
+            return None
+        if text in ("?", "help"):
+            print(HELP)
+            continue
+        if text == "table":
+            print(game.draw(viewer=seat))
+            continue
+        try:
+            probe = game.clone()
+            probe.apply(text)
+            return probe.history[-1]
+        except IllegalAction as error:
+            print(f"  {error}")
+
+
+def play_hand(game: Game, seat: int, bot: BuiltinPlayer, read: Any, step: List[int]) -> bool:
+    print(game.draw(viewer=seat))
+    while game.to_move is not None:
+        mover = game.to_move
+        if mover == seat:
+            action = ask(game, seat, read)
+            if action is None:
+                return False
+        else:
+            step[0] += 1
+            action = bot.act(game, step[0])
+        was_playing = game.phase == "playing"
+        game.apply(action)
+        print("  " + describe(game, mover, action))
+        if was_playing and not game.trick and game.tricks:
+            last = game.tricks[-1]
+            print(f"  — trick {len(game.tricks)} to seat {last.winner}")
+        if game.phase == "playing" and game.to_move == seat and not game.trick:
+            print(game.draw(viewer=seat))
+    print(game.draw())
+    return True
+
+
+def main(args: argparse.Namespace, read: Any = input) -> int:
+    if args.seat not in (0, 1, 2, 3) or args.dealer not in (0, 1, 2, 3):
+        raise BalootError("--seat and --dealer must be seats 0..3")
+    rules = rules_from(args)
+    bot = BuiltinPlayer(args.bots)
+    step = [0]
+    if not args.match:
+        game = Game(rules=rules, dealer=args.dealer, seed=args.seed)
+        return 0 if play_hand(game, args.seat, bot, read, step) else 1
+    match = Match(rules=rules, seed=args.seed)
+    match._dealer = args.dealer
+    while match.winner is None:
+        game = match.new_hand()
+        if not play_hand(game, args.seat, bot, read, step):
+            return 1
+        match.record(game)
+        print(f"Match: team 0 {match.scores[0]} – team 1 {match.scores[1]} (target {rules.target})")
+    print(f"Team {match.winner} wins the match{' — you win!' if match.winner == args.seat % 2 else ''}")
+    sys.stdout.flush()
+    return 0

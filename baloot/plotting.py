@@ -1,0 +1,60 @@
+"""Plots (matplotlib, the ``plot`` extra): bid analyses."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from baloot.errors import BalootError
+from baloot.labels import ENGLISH
+
+if TYPE_CHECKING:
+    from baloot.analysis import BidAnalysis
+
+
+def _pyplot():
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise BalootError('plotting needs matplotlib: pip install "baloot[plot]"') from None
+    return plt
+
+
+def _call_name(action: str) -> str:
+    name, _, suit = action.partition(":")
+    return ENGLISH.get(name, name) + (f" {suit}" if suit else "")
+
+
+def plot_bid_analysis(analysis: "BidAnalysis", path: str) -> None:
+    """Left: each call's expected margin with its 95% interval. Right: the distribution of margins."""
+    plt = _pyplot()
+    names = [_call_name(row.action) for row in analysis.rows]
+    means = np.array([row.margin.mean for row in analysis.rows])
+    cis = np.array([row.margin.ci for row in analysis.rows])
+    colors = plt.get_cmap("tab10")(np.arange(len(names)) % 10)
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2), gridspec_kw={"width_ratios": [1, 1.6]})
+    y = np.arange(len(names))
+    left.barh(y, means, xerr=cis, color=colors, alpha=0.85, capsize=5)
+    left.set_yticks(y, names)
+    left.invert_yaxis()
+    left.axvline(0, color="black", linewidth=0.8)
+    left.set_xlabel("expected game-point margin (own team − opponents), 95% CI")
+    left.set_title(f"Seat {analysis.seat}: best call {_call_name(analysis.best)}")
+    low = min(int(row.margins.min()) for row in analysis.rows)
+    high = max(int(row.margins.max()) for row in analysis.rows)
+    bins = np.arange(low - 0.5, high + 1.5, max(1, (high - low) // 40))
+    for name, row, color in zip(names, analysis.rows, colors):
+        right.hist(row.margins, bins=bins, histtype="step", linewidth=1.6, color=color, label=name, density=True)
+    right.set_xlabel("game-point margin of one hand")
+    right.set_ylabel("share of samples")
+    right.set_title(f"Distribution over {analysis.samples:,} sampled deals")
+    right.legend()
+    fig.suptitle(f"Hand {' '.join(analysis.context['hand'])} · up-card {analysis.context['up_card']} · "
+                 f"dealer {analysis.context['dealer']} · players {analysis.players[0]}")
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
