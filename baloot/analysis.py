@@ -9,6 +9,7 @@ said: an earlier pass is taken as given whatever the sampled cards.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
@@ -131,10 +132,23 @@ def _packet_positions(seat: int, dealer: int) -> List[int]:
     return [3 * packet, 3 * packet + 1, 3 * packet + 2, 12 + 2 * packet, 12 + 2 * packet + 1]
 
 
+def _analyze_chunk(first: int, count: int, *, deck: List[int], known: int, dealer: int, scores: Tuple[int, int],
+                   rules: Rules, history: List[int], candidates: List[int], players: Any, seed: int, threads: int,
+                   progress: Any = None) -> Tuple[np.ndarray, np.ndarray]:
+    """Samples ``first .. first+count-1`` of an analysis (a Dask task): margins and outcome flags."""
+    core, _ = core_players(players, rules)
+    margin, flags, _multiplier, _done = _core.analyze_decision(deck, known, dealer, scores, core_rules(rules), history,
+                                                               candidates, core, seed, first, count, threads, progress)
+    return margin, flags
+
+
 def analyze_decision(game: Game, samples: int = 2000, players: Any = "heuristic", seed: int = 0, threads: int = 0,
-                     progress: Any = None, candidates: Optional[Sequence[str]] = None) -> BidAnalysis:
+                     progress: Any = None, candidates: Optional[Sequence[str]] = None, scheduler: Any = None,
+                     chunk: Optional[int] = None) -> BidAnalysis:
     """Analyse the bidding or doubling decision of the seat to move in ``game``, from its point of view:
-    its own five cards, the up-card and the calls so far are known; every other card is resampled."""
+    its own five cards, the up-card and the calls so far are known; every other card is resampled.
+    ``scheduler`` (a Dask client or address) spreads chunks of ``chunk`` samples over a cluster with the
+    same result as a local run."""
     if not isinstance(game, Game):
         raise BalootError(f"analyze_decision needs a baloot.Game, not {game!r}")
     if game.phase not in ("bidding", "doubling"):
@@ -152,10 +166,19 @@ def analyze_decision(game: Game, samples: int = 2000, players: Any = "heuristic"
     for position in _packet_positions(seat, state.dealer):
         known |= 1 << position
     core, names = core_players(players, game.rules)
-    margin, flags, _multiplier, _done = _core.analyze_decision(
-        list(state.deck), known, state.dealer, tuple(state.scores), core_rules(game.rules),
-        [parse_action(a) for a in game.history], [parse_action(a) for a in actions], core, seed, 0, samples,
-        resolve_threads(threads), progress)
+    task = functools.partial(_analyze_chunk, deck=list(state.deck), known=known, dealer=state.dealer,
+                             scores=tuple(state.scores), rules=game.rules, history=[parse_action(a) for a in game.history],
+                             candidates=[parse_action(a) for a in actions], players=players, seed=seed,
+                             threads=resolve_threads(threads))
+    if scheduler is None:
+        margin, flags = task(0, samples, progress=progress)
+    else:
+        from baloot.distributed import chunk_ranges, run_chunks
+
+        size = check_count(chunk, "chunk", 1) if chunk is not None else max(2_000, -(-samples // 64))
+        parts = run_chunks(task, chunk_ranges(0, samples, size), scheduler=scheduler, progress=progress)
+        margin = np.concatenate([m for m, _ in parts])
+        flags = np.concatenate([f for _, f in parts])
     context = {"history": game.history, "up_card": game.up_card, "dealer": game.dealer, "scores": list(game.scores),
                "hand": game.hands[seat]}
     return BidAnalysis(seat, actions, margin, flags, samples, seed, names, game.rules, context)
@@ -163,7 +186,7 @@ def analyze_decision(game: Game, samples: int = 2000, players: Any = "heuristic"
 
 def analyze_bid(hand: Cards, up_card: str, seat: int, dealer: int, samples: int = 2000, players: Any = "heuristic",
                 seed: int = 0, rules: Optional[Rules] = None, scores: Tuple[int, int] = (0, 0), threads: int = 0,
-                progress: Any = None) -> BidAnalysis:
+                progress: Any = None, scheduler: Any = None, chunk: Optional[int] = None) -> BidAnalysis:
     """What should ``seat``, holding these five cards, call with this up-card on its first turn?
 
     Every call open to the seat (pass, hokum, sun, and ashkal where allowed) is played out on the same
@@ -188,4 +211,4 @@ def analyze_bid(hand: Cards, up_card: str, seat: int, dealer: int, samples: int 
     game = Game(rules=rules, dealer=dealer, deck=[format_card(c) for c in full], scores=scores)
     while game.to_move != seat:
         game.apply("pass")
-    return analyze_decision(game, samples, players, seed, threads, progress)
+    return analyze_decision(game, samples, players, seed, threads, progress, scheduler=scheduler, chunk=chunk)

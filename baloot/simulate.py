@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
@@ -137,8 +138,42 @@ class SimResult:
         return f"<SimResult hands={self.hands} seed={self.seed} players={self.players}>"
 
 
+def _play_chunk(first: int, count: int, *, players: Any, seed: int, threads: int, rules: Rules,
+                contract: Optional[str], keep: bool) -> Tuple[Dict[str, Any], Optional[Dict[str, np.ndarray]]]:
+    """One chunk of a run (a Dask task): its exact counts and, when kept, its per-hand rows."""
+    part = run(count, players, seed, threads, rules, contract, keep, start=first)
+    if part.interrupted:
+        raise KeyboardInterrupt
+    return part.counts, part.arrays
+
+
+def _run_chunked(hands: int, players: Any, seed: int, threads: int, rules: Rules, contract: Optional[str],
+                 keep: bool, progress: Any, start: int, scheduler: Any, checkpoint: Optional[str],
+                 chunk: Optional[int]) -> SimResult:
+    from baloot.distributed import Checkpoint, chunk_ranges, run_chunks
+    from baloot.stats import merge_counts
+
+    size = check_count(chunk, "chunk", 1) if chunk is not None else max(500_000, -(-hands // 64))
+    names = [getattr(p, "spec", p) if not callable(p) else getattr(p, "__name__", "python")
+             for p in (players if isinstance(players, (list, tuple)) else [players] * 4)]
+    task = functools.partial(_play_chunk, players=players, seed=seed, threads=threads, rules=rules,
+                             contract=contract, keep=keep)
+    saved = None
+    if checkpoint is not None:
+        saved = Checkpoint(checkpoint, {"kind": "simulate", "hands": hands, "start": start, "seed": seed,
+                                        "players": [str(n) for n in names], "rules": rules.to_dict(),
+                                        "contract": contract, "keep": keep, "chunk": size})
+    parts = run_chunks(task, chunk_ranges(start, hands, size), scheduler=scheduler, checkpoint=saved,
+                       split=lambda result: result, join=lambda counts, rows: (counts, rows), progress=progress)
+    counts = merge_counts([c for c, _ in parts])
+    arrays = {name: np.concatenate([rows[name] for _, rows in parts]) for name in COLUMNS} if keep else None
+    return SimResult(counts, arrays, start=start, seed=seed, players=[str(n) for n in names], rules=rules,
+                     contract=contract)
+
+
 def run(hands: int, players: Any = "random", seed: int = 0, threads: int = 0, rules: Optional[Rules] = None,
-        contract: Optional[str] = None, keep: bool = True, progress: Any = None, start: int = 0) -> SimResult:
+        contract: Optional[str] = None, keep: bool = True, progress: Any = None, start: int = 0,
+        scheduler: Any = None, checkpoint: Optional[str] = None, chunk: Optional[int] = None) -> SimResult:
     """``simulate`` that returns what finished when interrupted by Ctrl-C (``.interrupted`` set),
     with ``progress`` a callable taking the count of finished hands, or None."""
     hands = check_count(hands, "hands")
@@ -147,6 +182,9 @@ def run(hands: int, players: Any = "random", seed: int = 0, threads: int = 0, ru
     rules = resolve(rules)
     forced = parse_forced_contract(contract)
     core, names = core_players(players, rules)
+    if scheduler is not None or checkpoint is not None:
+        return _run_chunked(hands, players, seed, threads, rules, contract, keep, progress, start, scheduler,
+                            checkpoint, chunk)
     arrays = {name: np.zeros((hands, width) if width == 2 else hands, dtype=dtype)
               for name, (dtype, width) in COLUMNS.items()} if keep else {}
     finished = np.zeros(hands, dtype=np.uint8)
@@ -161,7 +199,8 @@ def run(hands: int, players: Any = "random", seed: int = 0, threads: int = 0, ru
 
 
 def simulate(hands: int, players: Any = "random", seed: int = 0, threads: int = 0, rules: Optional[Rules] = None,
-             contract: Optional[str] = None, keep: bool = True, progress: bool = False, start: int = 0) -> SimResult:
+             contract: Optional[str] = None, keep: bool = True, progress: bool = False, start: int = 0,
+             scheduler: Any = None, checkpoint: Optional[str] = None, chunk: Optional[int] = None) -> SimResult:
     """Play ``hands`` full hands in the C++ core and return a ``SimResult``.
 
     ``players``: one name for all four seats or a list of four ("random", "heuristic", "dd", "pimc",
@@ -171,6 +210,10 @@ def simulate(hands: int, players: Any = "random", seed: int = 0, threads: int = 
     from a generator seeded by a hash of (``seed``, ``i``): the same seed gives identical results for any
     ``threads``, and ``start`` runs hands ``start .. start+hands-1`` of the same sequence. ``keep=False``
     keeps only the summary sums (memory flat in ``hands``). ``progress=True`` shows a progress bar.
+
+    ``scheduler`` (a Dask ``Client`` or an address such as ``"tcp://host:8786"``) runs chunks of ``chunk``
+    hands on the cluster; ``checkpoint`` (a file) records finished chunks so that the same call resumes
+    where an interrupted one stopped. Either way the result equals the plain local run bit for bit.
     """
     bar = None
     callback = None
@@ -183,7 +226,7 @@ def simulate(hands: int, players: Any = "random", seed: int = 0, threads: int = 
             bar.update(done - bar.n)
 
     try:
-        result = run(hands, players, seed, threads, rules, contract, keep, callback, start)
+        result = run(hands, players, seed, threads, rules, contract, keep, callback, start, scheduler, checkpoint, chunk)
     finally:
         if bar is not None:
             bar.close()

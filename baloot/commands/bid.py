@@ -27,6 +27,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     parser.add_argument("--threads", type=int, default=0, help="worker threads, 0 = every core")
     add_rule_option(parser)
+    parser.add_argument("--scheduler", help="run on a Dask cluster, e.g. tcp://host:8786 (pip install 'baloot[dist]')")
+    parser.add_argument("--chunk", type=int, help="samples per chunk with --scheduler (default: auto)")
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
     parser.add_argument("--plot", metavar="FILE.png", help="draw each call's margin and its distribution (matplotlib)")
     parser.add_argument("--no-progress", action="store_true", help="never show a progress bar")
@@ -48,7 +50,8 @@ def main(args: argparse.Namespace) -> int:
         analysis = analyze_bid(args.hand, args.up, args.seat, args.dealer, samples=args.samples,
                                players=players_from(args.players), seed=args.seed, rules=rules,
                                scores=tuple(parse_pair(args.scores, "--scores")), threads=resolve_threads(args.threads),
-                               progress=(lambda done: bar.update(done - bar.n)) if bar else None)
+                               progress=(lambda done: bar.update(done - bar.n)) if bar else None,
+                               scheduler=args.scheduler, chunk=args.chunk)
     finally:
         if bar is not None:
             bar.close()

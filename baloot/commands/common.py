@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-import tempfile
-from typing import Any, Callable, List, Optional
+from typing import Any, List, Optional
 
 from baloot.errors import BalootError
 from baloot.rules import Rules
@@ -37,21 +35,6 @@ def players_from(text: str) -> Any:
     if len(parts) != 4:
         raise BalootError(f"--players {text!r}: give one player or four separated by commas")
     return parts
-
-
-def write_atomically(path: str, write: Callable[[str], None]) -> None:
-    """Write through a temporary file in the same folder, then rename: complete or absent, never partial."""
-    folder = os.path.dirname(os.path.abspath(path))
-    suffix = os.path.splitext(path)[1]
-    fd, temporary = tempfile.mkstemp(dir=folder, prefix=".baloot-", suffix=suffix)
-    os.close(fd)
-    try:
-        write(temporary)
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
 
 
 def print_json(data: Any) -> None:

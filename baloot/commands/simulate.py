@@ -8,8 +8,9 @@ from typing import Any
 
 import numpy as np
 
-from baloot.commands.common import add_rule_option, players_from, print_json, progress_bar, rules_from, write_atomically
+from baloot.commands.common import add_rule_option, players_from, print_json, progress_bar, rules_from
 from baloot.errors import BalootError
+from baloot.files import write_atomically
 from baloot.simulate import SimResult, resolve_threads, run
 
 
@@ -29,6 +30,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--contract", help="force the contract, 'sun' or 'hokum:S' (first bidder buys, no bidding)")
     add_rule_option(parser)
     parser.add_argument("--out", help="write per-hand rows to FILE.csv, FILE.npz or FILE.parquet (needs pyarrow)")
+    parser.add_argument("--scheduler", help="run on a Dask cluster, e.g. tcp://host:8786 (pip install 'baloot[dist]')")
+    parser.add_argument("--checkpoint", metavar="FILE",
+                        help="record finished chunks in FILE; the same command run again resumes from it")
+    parser.add_argument("--chunk", type=int, help="hands per chunk with --scheduler/--checkpoint (default: auto)")
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
     parser.add_argument("--no-progress", action="store_true", help="never show a progress bar")
     parser.set_defaults(run=main)
@@ -65,7 +70,7 @@ def main(args: argparse.Namespace) -> int:
     try:
         result = run(args.hands, players_from(args.players), args.seed, threads, rules, args.contract,
                      keep=bool(args.out), progress=(lambda done: bar.update(done - bar.n)) if bar else None,
-                     start=args.start)
+                     start=args.start, scheduler=args.scheduler, checkpoint=args.checkpoint, chunk=args.chunk)
     finally:
         if bar is not None:
             bar.close()
