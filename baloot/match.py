@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import List, Optional, Tuple
 
+from baloot.cards import Cards
 from baloot.errors import BalootError
 from baloot.game import Game
 from baloot.rules import Rules, resolve
@@ -21,6 +22,7 @@ class Match:
         self._hands: List[Game] = []
         self._winner: Optional[int] = None
         self._seeds = random.Random(seed)
+        self._dealt: List[Game] = []  # hands dealt by new_hand() and not yet recorded
 
     @property
     def scores(self) -> Tuple[int, int]:
@@ -40,11 +42,16 @@ class Match:
         """The finished hands, thrown-in ones included."""
         return list(self._hands)
 
-    def new_hand(self) -> Game:
-        """The next hand, with this match's rules, dealer and scores."""
+    def new_hand(self, deck: Optional[Cards] = None) -> Game:
+        """The next hand, with this match's rules, dealer and scores; ``deck`` deals given cards instead
+        of shuffling (see ``Game``)."""
         if self._winner is not None:
             raise BalootError(f"the match is over: team {self._winner} won")
-        return Game(rules=self.rules, dealer=self._dealer, seed=self._seeds.getrandbits(63), scores=self.scores)
+        seed = self._seeds.getrandbits(63)
+        game = Game(rules=self.rules, dealer=self._dealer, seed=None if deck is not None else seed, deck=deck,
+                    scores=self.scores)
+        self._dealt.append(game)
+        return game
 
     def record(self, game: Game) -> None:
         """Add a finished hand: its points, then Gahwa and the target (R33, R41), then the next dealer."""
@@ -52,9 +59,11 @@ class Match:
             raise BalootError(f"the match is over: team {self._winner} won")
         if not isinstance(game, Game) or game.result is None:
             raise BalootError(f"only a finished Game can be recorded, not {game!r}")
-        if game.dealer != self._dealer or game.scores != self.scores or game.rules != self.rules:
-            raise BalootError(f"this hand was not dealt by this match: dealer {game.dealer}, scores {game.scores}")
+        if not any(game is dealt for dealt in self._dealt) or game.dealer != self._dealer or game.scores != self.scores:
+            raise BalootError(f"this hand was not dealt by this match's new_hand() for its current dealer "
+                              f"{self._dealer} and scores {self.scores}: dealer {game.dealer}, scores {game.scores}")
         result = game.result
+        self._dealt = []
         self._hands.append(game)
         self._dealer = (self._dealer + 1) % 4
         if result.made is None:

@@ -1,0 +1,63 @@
+"""Throughput of the engine through its public Python API: hands/s, ns/hand and thread scaling.
+
+    python benchmarks/throughput.py [--hands N] [--repeats R] [--players random,heuristic] [--threads 1,2]
+
+Every figure is the median of R runs; ratios are taken between medians of the same invocation.
+Kernel micro-benchmarks (legal moves, best project set) are timed inside C++.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import baloot
+from baloot import _core
+
+
+def median_rate(repeats: int, work) -> float:
+    rates = []
+    for _ in range(repeats):
+        began = time.perf_counter()
+        count = work()
+        rates.append(count / (time.perf_counter() - began))
+    return statistics.median(rates)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--hands", type=int, default=1_000_000)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--players", default="random,heuristic")
+    parser.add_argument("--threads", default="1,2")
+    args = parser.parse_args()
+    threads = [int(t) for t in args.threads.split(",")]
+
+    legal = statistics.median(_core.time_legal_moves(4096, 2000, seed) for seed in range(args.repeats))
+    projects = statistics.median(_core.time_best_projects(4096, 500, seed) for seed in range(args.repeats))
+    print(f"legal moves:       {legal:6.2f} ns per call (median of {args.repeats}, timed in C++)")
+    print(f"best project set:  {projects:6.2f} ns per hand (median of {args.repeats}, timed in C++)")
+
+    cases = [("random, forced Sun", "random", "sun"), ("random, forced Hokum", "random", "hokum:H"),
+             ("random, full bidding", "random", None)]
+    if "heuristic" in args.players.split(","):
+        cases.append(("heuristic, full bidding", "heuristic", None))
+    for name, players, contract in cases:
+        hands = args.hands if players == "random" else max(args.hands // 4, 1)
+        rates = {}
+        for t in threads:
+            rates[t] = median_rate(args.repeats, lambda: baloot.simulate(hands, players, seed=1, threads=t,
+                                                                         contract=contract, keep=False).hands)
+        kept = median_rate(args.repeats, lambda: baloot.simulate(hands, players, seed=1, threads=threads[0],
+                                                                 contract=contract, keep=True).hands)
+        line = "  ".join(f"{t} thread{'s' if t > 1 else ''}: {r / 1e6:5.2f} M hands/s ({1e9 / r:6.0f} ns/hand)"
+                         for t, r in rates.items())
+        scaling = f"  scaling {threads[-1]}/{threads[0]}: {rates[threads[-1]] / rates[threads[0]]:.2f}x" \
+            if len(threads) > 1 else ""
+        keep_cost = f"  keep=True costs {100 * (rates[threads[0]] / kept - 1):+.1f}%"
+        print(f"{name:<24} {line}{scaling}{keep_cost}")
+
+
+if __name__ == "__main__":
+    main()
