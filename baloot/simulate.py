@@ -9,9 +9,9 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from baloot import _core
-from baloot.actions import parse_action
-from baloot.cards import parse_suit
-from baloot.errors import BalootError
+from baloot.actions import actions_of, parse_action
+from baloot.cards import SUITS, parse_suit
+from baloot.errors import BalootError, IllegalAction
 from baloot.players import BuiltinPlayer, CallablePlayer, PlayerSpec, resolve_players
 from baloot.rules import Rules, core_rules, resolve
 from baloot.stats import Summary
@@ -45,7 +45,7 @@ def parse_forced_contract(contract: Optional[str]) -> Optional[Tuple[int, int]]:
     if text == "sun":
         return 0, -1
     mode, _, suit = text.partition(":")
-    if mode == "hokum" and suit:
+    if mode == "hokum" and suit.upper() in SUITS:
         return 1, parse_suit(suit)
     raise BalootError(f"contract {contract!r} must be 'sun' or 'hokum:S' with a trump suit letter")
 
@@ -85,7 +85,12 @@ def core_players(players: Union[PlayerSpec, Sequence[PlayerSpec]], rules: Rules)
 
 def _adapt(function: Callable[[Any], str], rules: Rules, game_class: Any) -> Callable[[Any], int]:
     def decide(state: Any) -> int:
-        return parse_action(function(game_class._from_state(state, rules)))
+        action = function(game_class._from_state(state, rules))
+        number = parse_action(action)
+        if not state.legal_actions() >> number & 1:
+            raise IllegalAction(f"a Python player chose {action!r} for seat {state.to_move}, which is not legal now; "
+                                f"legal: {', '.join(actions_of(state.legal_actions()))}")
+        return number
 
     return decide
 

@@ -63,8 +63,25 @@ constexpr int card_abnat(Card c, const Contract& contract) {
   return contract.is_trump(c) ? kTrumpAbnat[rank_of(c)] : kPlainAbnat[rank_of(c)];
 }
 
+// Abnat of every 8-bit holding of one suit, plain and trump.
+struct SuitAbnat {
+  std::uint8_t of[256] = {};
+  constexpr explicit SuitAbnat(const int (&by_rank)[kNumRanks]) {
+    for (int holding = 0; holding < 256; ++holding)
+      for (int r = 0; r < kNumRanks; ++r)
+        if (holding >> r & 1) of[holding] = static_cast<std::uint8_t>(of[holding] + by_rank[r]);
+  }
+};
+constexpr SuitAbnat kPlainSuitAbnat{kPlainAbnat};
+constexpr SuitAbnat kTrumpSuitAbnat{kTrumpAbnat};
+
 // Abnat of a whole set of cards, one suit-byte at a time.
-int hand_abnat(Hand h, const Contract& contract);
+constexpr int hand_abnat(Hand h, const Contract& contract) {
+  int total = 0;
+  for (int suit = 0; suit < kNumSuits; ++suit)
+    total += (suit == contract.trump ? kTrumpSuitAbnat : kPlainSuitAbnat).of[suit_holding(h, suit)];
+  return total;
+}
 
 // For each rank, the 8-bit set of ranks of the same suit that beat it under a strength table.
 struct RanksAbove {

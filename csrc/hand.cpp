@@ -272,7 +272,7 @@ void HandState::finish_trick() {
   const int winner = seat_after(leader_, trick_best_);
   const int team = team_of(winner);
   const Card* trick = play_log_ + kNumSeats * tricks_played_;
-  for (int i = 0; i < kNumSeats; ++i) abnat_[team] += card_abnat(trick[i], contract_);
+  won_[team] |= bit(trick[0]) | bit(trick[1]) | bit(trick[2]) | bit(trick[3]);
   ++tricks_won_[team];
   trick_leaders_[tricks_played_] = leader_;
   trick_winners_[tricks_played_] = static_cast<std::int8_t>(winner);
@@ -281,10 +281,7 @@ void HandState::finish_trick() {
   trick_best_ = 0;
   leader_ = static_cast<std::int8_t>(winner);
   to_move_ = leader_;
-  if (tricks_played_ == kNumTricks) {
-    abnat_[team] += kLastTrickAbnat;
-    finish_hand();
-  }
+  if (tricks_played_ == kNumTricks) finish_hand();
 }
 
 ScoreInput HandState::score_input() const {
@@ -292,7 +289,7 @@ ScoreInput HandState::score_input() const {
   in.mode = contract_.mode;
   in.buyers = buyers();
   for (int team = 0; team < 2; ++team) {
-    in.abnat[team] = abnat_[team];
+    in.abnat[team] = abnat(team);
     in.tricks[team] = tricks_won_[team];
     in.projects[team] = project_outcome_.abnat[team];
   }

@@ -92,7 +92,12 @@ class HandState {
   int trick_leader(int t) const { return trick_leaders_[t]; }
   int trick_winner_seat(int t) const { return trick_winners_[t]; }
   Hand played() const { return played_; }
-  int abnat(int team) const { return abnat_[team]; }
+  // Card abnat the team has taken so far, the last-trick 10 included once the hand is over.
+  int abnat(int team) const {
+    const bool last = tricks_played_ == kNumTricks && team_of(trick_winners_[kNumTricks - 1]) == team;
+    return hand_abnat(won_[team], contract_) + (last ? kLastTrickAbnat : 0);
+  }
+  Hand won(int team) const { return won_[team]; }
   int tricks_won(int team) const { return tricks_won_[team]; }
   const ProjectSet& projects(int seat) const { return projects_[seat]; }
   const ProjectOutcome& project_outcome() const { return project_outcome_; }
@@ -160,7 +165,7 @@ class HandState {
   Card play_log_[kNumCards + kNumSeats] = {};  // room for an empty trick after the last one
   std::int8_t trick_leaders_[kNumTricks] = {};
   std::int8_t trick_winners_[kNumTricks] = {};
-  int abnat_[2] = {0, 0};
+  Hand won_[2] = {0, 0};  // cards taken by each team
   std::uint8_t tricks_won_[2] = {0, 0};
   ProjectSet projects_[kNumSeats];
   ProjectOutcome project_outcome_;

@@ -13,12 +13,6 @@ Hand beat_if_able(Hand group, Card winning, bool must_beat) {
 
 }  // namespace
 
-int hand_abnat(Hand h, const Contract& contract) {
-  int total = 0;
-  for (; h; h = without_lowest(h)) total += card_abnat(lowest_card(h), contract);
-  return total;
-}
-
 int trick_winner(const Card* trick, int n, const Contract& contract) {
   const int led = suit_of(trick[0]);
   int best = 0;

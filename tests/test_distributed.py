@@ -1,0 +1,392 @@
+"""Dask scale-out and checkpoint/resume (issue 7): simulate(..., scheduler=...) and analyze_bid(...,
+scheduler=...) against a LocalCluster of 2 worker processes started here, equal bit for bit to the local
+run; a worker killed mid-run; an interrupted checkpointed run resumed; bad addresses; Dask missing.
+"""
+
+import glob
+import json
+import os
+import signal
+import sys
+import threading
+import time
+
+import numpy as np
+import pytest
+
+distributed = pytest.importorskip("distributed")
+
+import baloot  # noqa: E402
+from baloot import BalootError, Rules  # noqa: E402
+
+# the module, not the function of the same name that the package exports
+sim = sys.modules["baloot.simulate"]
+
+
+def assert_same_result(a, b):
+    assert a.hands == b.hands
+    assert a.counts == b.counts
+    assert (a.arrays is None) == (b.arrays is None)
+    if a.arrays is not None:
+        assert set(a.arrays) == set(b.arrays)
+        for name in a.arrays:
+            assert a.arrays[name].dtype == b.arrays[name].dtype, name
+            assert np.array_equal(a.arrays[name], b.arrays[name]), name
+
+
+def assert_same_analysis(a, b):
+    assert [r.action for r in a.rows] == [r.action for r in b.rows]
+    assert a.best == b.best
+    for x, y in zip(a.rows, b.rows):
+        assert np.array_equal(x.margins, y.margins), x.action
+    assert a.to_dict() == b.to_dict()
+
+
+def analysis_player():
+    try:
+        baloot._core.Player("heuristic")
+        return "heuristic"
+    except Exception:
+        return "random"
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c:
+        yield c
+
+
+@pytest.fixture(scope="module")
+def client(cluster):
+    from distributed import Client
+
+    with Client(cluster) as c:
+        c.wait_for_workers(2, timeout=60)
+        yield c
+
+
+@pytest.fixture
+def ready(client):
+    """Every test starts with both workers up (a killed one is restarted by its nanny)."""
+    client.wait_for_workers(2, timeout=60)
+    return client
+
+
+def scheduler_clients(client):
+    return client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.clients))
+
+
+# ---------------------------------------------------------------------------------------------
+# equality with the local run
+# ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("contract,keep,rules", [
+    (None, True, Rules()),
+    ("hokum:S", True, Rules(kaboot="double")),
+    (None, False, Rules(kaboot="off", sun_priority=False)),
+])
+def test_simulate_on_cluster_equals_local(ready, contract, keep, rules):
+    n = 123_457
+    local = baloot.simulate(n, seed=2024, threads=2, contract=contract, keep=keep, rules=rules)
+    remote = baloot.simulate(n, seed=2024, threads=1, contract=contract, keep=keep, rules=rules, scheduler=ready,
+                             chunk=20_000)
+    assert_same_result(local, remote)
+    assert remote.start == 0 and remote.seed == 2024 and remote.players == local.players
+    assert remote.summary().to_dict() == local.summary().to_dict()
+
+
+def test_simulate_on_cluster_with_start_offset(ready):
+    local = baloot.simulate(30_000, seed=5, start=1_000_003, threads=1)
+    remote = baloot.simulate(30_000, seed=5, start=1_000_003, threads=1, scheduler=ready, chunk=7_000)
+    assert_same_result(local, remote)
+    assert np.array_equal(remote.dealer, np.arange(1_000_003, 1_030_003) % 4)
+
+
+def test_simulate_with_scheduler_address(ready, cluster):
+    local = baloot.simulate(60_000, seed=11, threads=2)
+    before = scheduler_clients(ready)
+    remote = baloot.simulate(60_000, seed=11, threads=1, scheduler=cluster.scheduler_address, chunk=15_000)
+    assert_same_result(local, remote)
+    # a client the call opened from an address is closed again: no connection leaks per call
+    deadline = time.time() + 5
+    while scheduler_clients(ready) != before and time.time() < deadline:
+        time.sleep(0.1)
+    assert scheduler_clients(ready) == before
+
+
+def test_simulate_on_cluster_with_progress(ready):
+    seen = []
+    local = baloot.simulate(40_000, seed=3, threads=1)
+    remote = sim.run(40_000, "random", 3, 1, None, None, True, seen.append, scheduler=ready, chunk=10_000)
+    assert_same_result(local, remote)
+    assert seen[0] == 0 and seen[-1] == 40_000
+    assert seen == sorted(seen)
+
+
+def test_analyze_bid_on_cluster_equals_local(ready, cluster):
+    players = analysis_player()
+    kwargs = dict(hand="JH 9H 7S 8D 7C", up_card="8H", seat=0, dealer=0, samples=3_001, players=players, seed=31)
+    local = baloot.analyze_bid(**kwargs, threads=2)
+    remote = baloot.analyze_bid(**kwargs, threads=1, scheduler=ready, chunk=500)
+    assert_same_analysis(local, remote)
+    by_address = baloot.analyze_bid(**kwargs, threads=1, scheduler=cluster.scheduler_address, chunk=1000)
+    assert_same_analysis(local, by_address)
+
+
+def test_analyze_decision_on_cluster_equals_local(ready):
+    game = baloot.Game(dealer=0, seed=5)
+    game.apply("hokum")
+    while game.phase == "bidding":
+        game.apply("pass")
+    players = analysis_player()
+    local = baloot.analyze_decision(game, samples=2000, players=players, seed=4, threads=2)
+    remote = baloot.analyze_decision(game, samples=2000, players=players, seed=4, threads=1, scheduler=ready,
+                                     chunk=300)
+    assert_same_analysis(local, remote)
+
+
+# ---------------------------------------------------------------------------------------------
+# a worker lost mid-run
+# ---------------------------------------------------------------------------------------------
+
+def test_killed_worker_costs_only_its_chunk(ready):
+    n, chunk = 3_000_000, 250_000
+    pids = ready.run(os.getpid)  # worker address -> pid
+    state = {"killed": None, "chunks_done_at_kill": None, "error": None, "result": None}
+    first_chunk = threading.Event()
+
+    def progress(done):
+        if done >= chunk:
+            first_chunk.set()
+
+    def work():
+        try:
+            state["result"] = sim.run(n, "random", 99, 1, None, None, False, progress, scheduler=ready, chunk=chunk)
+        except BaseException as error:  # noqa: BLE001 - reported below
+            state["error"] = error
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    try:
+        assert first_chunk.wait(60), "no chunk finished"
+        # kill a worker that has a chunk in hand
+        deadline = time.time() + 20
+        victim = None
+        while victim is None and time.time() < deadline:
+            busy = [addr for addr, keys in ready.processing().items() if keys and addr in pids]
+            if busy:
+                victim = busy[0]
+            else:
+                time.sleep(0.01)
+        assert victim is not None, "no worker was busy"
+        os.kill(pids[victim], signal.SIGKILL)
+        state["killed"] = victim
+    finally:
+        thread.join(120)
+    assert not thread.is_alive(), "the run did not finish after a worker was killed"
+    assert state["error"] is None, repr(state["error"])
+    # the worker process is really gone
+    with pytest.raises(OSError):
+        os.kill(pids[state["killed"]], 0)
+    local = baloot.simulate(n, seed=99, threads=2, keep=False)
+    assert_same_result(local, state["result"])
+
+
+def test_killed_worker_keeps_rows_exact(ready):
+    """The same with per-hand rows kept: the retried chunk's rows land in the right place."""
+    n, chunk = 800_000, 100_000
+    pids = ready.run(os.getpid)
+    box = {}
+    started = threading.Event()
+
+    def progress(done):
+        if done >= chunk:
+            started.set()
+
+    thread = threading.Thread(target=lambda: box.setdefault(
+        "result", sim.run(n, "random", 7, 1, None, "hokum:D", True, progress, scheduler=ready, chunk=chunk)))
+    thread.start()
+    try:
+        assert started.wait(60)
+        busy = []
+        deadline = time.time() + 20
+        while not busy and time.time() < deadline:
+            busy = [addr for addr, keys in ready.processing().items() if keys and addr in pids]
+            time.sleep(0.005)
+        if busy:
+            os.kill(pids[busy[0]], signal.SIGKILL)
+    finally:
+        thread.join(120)
+    assert "result" in box
+    assert_same_result(baloot.simulate(n, seed=7, threads=2, contract="hokum:D"), box["result"])
+
+
+# ---------------------------------------------------------------------------------------------
+# checkpoint and resume
+# ---------------------------------------------------------------------------------------------
+
+class Crash(Exception):
+    pass
+
+
+def crash_after(hands):
+    def progress(done):
+        if done >= hands:
+            raise Crash(f"crashed after {done} hands")
+
+    return progress
+
+
+def leftovers(folder):
+    return glob.glob(os.path.join(folder, ".baloot-*"))
+
+
+@pytest.mark.parametrize("keep", [True, False])
+def test_checkpoint_resume_locally_equals_uninterrupted(tmp_path, keep):
+    path = str(tmp_path / "run.ckpt")
+    n, chunk = 100_001, 10_000
+    whole = baloot.simulate(n, seed=42, threads=2, keep=keep)
+    with pytest.raises(Crash):
+        sim.run(n, "random", 42, 1, None, None, keep, crash_after(35_000), checkpoint=path, chunk=chunk)
+    data = json.loads(open(path, encoding="utf-8").read())
+    assert 1 <= len(data["chunks"]) < 11
+    recorded = len(data["chunks"])
+    assert not leftovers(tmp_path)
+    # the same call again resumes: it starts from the recorded chunks and plays only the rest
+    seen = []
+    resumed = sim.run(n, "random", 42, 2, None, None, keep, seen.append, checkpoint=path, chunk=chunk)
+    assert seen[0] == recorded * chunk
+    assert seen[-1] == n
+    assert_same_result(whole, resumed)
+    # and once more, from a complete checkpoint, with the public function
+    again = baloot.simulate(n, seed=42, threads=1, keep=keep, checkpoint=path, chunk=chunk)
+    assert_same_result(whole, again)
+    assert not leftovers(tmp_path)
+
+
+def test_checkpoint_resume_on_cluster_equals_uninterrupted(ready, tmp_path):
+    path = str(tmp_path / "dist.ckpt")
+    n, chunk = 200_000, 20_000
+    whole = baloot.simulate(n, seed=8, threads=2, contract="sun")
+    with pytest.raises(Crash):
+        sim.run(n, "random", 8, 1, None, "sun", True, crash_after(60_000), scheduler=ready, checkpoint=path,
+                chunk=chunk)
+    recorded = len(json.loads(open(path, encoding="utf-8").read())["chunks"])
+    assert 1 <= recorded < 10
+    seen = []
+    resumed = sim.run(n, "random", 8, 1, None, "sun", True, seen.append, scheduler=ready, checkpoint=path,
+                      chunk=chunk)
+    assert seen[0] == recorded * chunk
+    assert_same_result(whole, resumed)
+    # a local resume of a cluster checkpoint gives the same too
+    assert_same_result(whole, baloot.simulate(n, seed=8, contract="sun", threads=1, checkpoint=path, chunk=chunk))
+
+
+def test_checkpoint_keyboard_interrupt_then_resume(tmp_path):
+    path = str(tmp_path / "ctrl-c.ckpt")
+
+    def ctrl_c(done):
+        if done >= 20_000:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        sim.run(50_000, "random", 1, 1, None, None, True, ctrl_c, checkpoint=path, chunk=5_000)
+    assert_same_result(baloot.simulate(50_000, seed=1, threads=2),
+                       baloot.simulate(50_000, seed=1, threads=2, checkpoint=path, chunk=5_000))
+
+
+@pytest.mark.parametrize("change", [
+    dict(seed=43), dict(hands=100_002), dict(chunk=5_000), dict(contract="sun"),
+    dict(rules=Rules(kaboot="double")), dict(start=1), dict(keep=False),
+])
+def test_checkpoint_refuses_a_different_run(tmp_path, change):
+    path = str(tmp_path / "run.ckpt")
+    base = dict(hands=100_001, seed=42, checkpoint=path, chunk=10_000, threads=1)
+    with pytest.raises(Crash):
+        sim.run(base["hands"], "random", 42, 1, None, None, True, crash_after(20_000), checkpoint=path,
+                chunk=10_000)
+    before = open(path, encoding="utf-8").read()
+    kwargs = dict(base)
+    kwargs.update(change)
+    with pytest.raises(BalootError) as info:
+        baloot.simulate(**kwargs)
+    assert "checkpoint" in str(info.value) and path in str(info.value), str(info.value)
+    # the refused run leaves the checkpoint as it was
+    assert open(path, encoding="utf-8").read() == before
+
+
+def test_checkpoint_refuses_other_players(tmp_path):
+    path = str(tmp_path / "p.ckpt")
+    baloot.simulate(2_000, seed=1, threads=1, checkpoint=path, chunk=500)
+
+    def first_legal(game):
+        return game.legal_actions()[0]
+
+    with pytest.raises(BalootError, match="different run"):
+        baloot.simulate(2_000, players=[first_legal, "random", "random", "random"], seed=1, threads=1,
+                        checkpoint=path, chunk=500)
+
+
+def test_corrupt_checkpoint_is_a_clear_error(tmp_path):
+    path = tmp_path / "bad.ckpt"
+    path.write_text("{ not json")
+    with pytest.raises(BalootError) as info:
+        baloot.simulate(1_000, seed=1, checkpoint=str(path), chunk=100)
+    assert str(path) in str(info.value)
+
+
+def test_checkpoint_without_dask(tmp_path, monkeypatch):
+    """A checkpoint alone runs locally and does not need Dask."""
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    path = str(tmp_path / "local.ckpt")
+    result = baloot.simulate(5_000, seed=3, threads=1, checkpoint=path, chunk=1_000)
+    assert_same_result(baloot.simulate(5_000, seed=3, threads=1), result)
+
+
+# ---------------------------------------------------------------------------------------------
+# bad schedulers, Dask missing
+# ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("call", ["simulate", "analyze_bid"])
+def test_unreachable_scheduler_fails_fast(call):
+    began = time.perf_counter()
+    with pytest.raises(BalootError) as info:
+        if call == "simulate":
+            baloot.simulate(1_000, scheduler="tcp://127.0.0.1:1")
+        else:
+            baloot.analyze_bid("JH 9H 7S 8D 7C", "8H", 0, 0, samples=100, players="random",
+                               scheduler="tcp://127.0.0.1:1")
+    assert time.perf_counter() - began < 3.0
+    assert "tcp://127.0.0.1:1" in str(info.value)
+
+
+@pytest.mark.parametrize("address", ["tcp://127.0.0.1:notaport", "tcp://127.0.0.1", 5, ["tcp://127.0.0.1:1"]])
+def test_malformed_scheduler_is_a_clear_error(address):
+    began = time.perf_counter()
+    with pytest.raises(BalootError) as info:
+        baloot.simulate(1_000, scheduler=address)
+    assert time.perf_counter() - began < 3.0
+    assert str(address) in str(info.value) or repr(address) in str(info.value), str(info.value)
+
+
+@pytest.mark.parametrize("call", ["simulate", "analyze_bid"])
+def test_missing_distributed_gives_a_clear_message(monkeypatch, call):
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    with pytest.raises(BalootError) as info:
+        if call == "simulate":
+            baloot.simulate(1_000, scheduler="tcp://127.0.0.1:8786")
+        else:
+            baloot.analyze_bid("JH 9H 7S 8D 7C", "8H", 0, 0, samples=100, players="random",
+                               scheduler="tcp://127.0.0.1:8786")
+    message = str(info.value)
+    assert "Dask" in message or "dask" in message
+    assert "pip install" in message and "baloot[dist]" in message
+
+
+def test_cluster_still_healthy(ready):
+    """After the kills the cluster is back to two workers and gives the local answer."""
+    assert len(ready.scheduler_info()["workers"]) == 2
+    assert_same_result(baloot.simulate(10_000, seed=1, threads=1),
+                       baloot.simulate(10_000, seed=1, threads=1, scheduler=ready, chunk=3_000))
