@@ -10,7 +10,7 @@ import numpy as np
 
 from baloot import _core
 from baloot.actions import actions_of, parse_action
-from baloot.cards import SUITS, parse_suit
+from baloot.cards import parse_suit
 from baloot.errors import BalootError, IllegalAction
 from baloot.players import BuiltinPlayer, CallablePlayer, PlayerSpec, resolve_players
 from baloot.rules import Rules, core_rules, resolve
@@ -45,8 +45,11 @@ def parse_forced_contract(contract: Optional[str]) -> Optional[Tuple[int, int]]:
     if text == "sun":
         return 0, -1
     mode, _, suit = text.partition(":")
-    if mode == "hokum" and suit.upper() in SUITS:
-        return 1, parse_suit(suit)
+    if mode == "hokum" and suit:
+        try:
+            return 1, parse_suit(suit)
+        except BalootError:
+            pass
     raise BalootError(f"contract {contract!r} must be 'sun' or 'hokum:S' with a trump suit letter")
 
 

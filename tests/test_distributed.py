@@ -239,6 +239,15 @@ def crash_after(hands):
     return progress
 
 
+def read_text(path):
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def read_json(path):
+    return json.loads(read_text(path))
+
+
 def leftovers(folder):
     return glob.glob(os.path.join(folder, ".baloot-*"))
 
@@ -250,7 +259,7 @@ def test_checkpoint_resume_locally_equals_uninterrupted(tmp_path, keep):
     whole = baloot.simulate(n, seed=42, threads=2, keep=keep)
     with pytest.raises(Crash):
         sim.run(n, "random", 42, 1, None, None, keep, crash_after(35_000), checkpoint=path, chunk=chunk)
-    data = json.loads(open(path, encoding="utf-8").read())
+    data = read_json(path)
     assert 1 <= len(data["chunks"]) < 11
     recorded = len(data["chunks"])
     assert not leftovers(tmp_path)
@@ -273,7 +282,7 @@ def test_checkpoint_resume_on_cluster_equals_uninterrupted(ready, tmp_path):
     with pytest.raises(Crash):
         sim.run(n, "random", 8, 1, None, "sun", True, crash_after(60_000), scheduler=ready, checkpoint=path,
                 chunk=chunk)
-    recorded = len(json.loads(open(path, encoding="utf-8").read())["chunks"])
+    recorded = len(read_json(path)["chunks"])
     assert 1 <= recorded < 10
     seen = []
     resumed = sim.run(n, "random", 8, 1, None, "sun", True, seen.append, scheduler=ready, checkpoint=path,
@@ -307,14 +316,14 @@ def test_checkpoint_refuses_a_different_run(tmp_path, change):
     with pytest.raises(Crash):
         sim.run(base["hands"], "random", 42, 1, None, None, True, crash_after(20_000), checkpoint=path,
                 chunk=10_000)
-    before = open(path, encoding="utf-8").read()
+    before = read_text(path)
     kwargs = dict(base)
     kwargs.update(change)
     with pytest.raises(BalootError) as info:
         baloot.simulate(**kwargs)
     assert "checkpoint" in str(info.value) and path in str(info.value), str(info.value)
     # the refused run leaves the checkpoint as it was
-    assert open(path, encoding="utf-8").read() == before
+    assert read_text(path) == before
 
 
 def test_checkpoint_refuses_other_players(tmp_path):
