@@ -61,16 +61,27 @@ def _seat_block(game: "Game", seat: int, viewer: Optional[int]) -> List[str]:
     return [" · ".join(tags), shown]
 
 
+def _call_text(action: str, arabic: bool) -> str:
+    name, _, suit = action.partition(":")
+    text = label(name, arabic)
+    return f"{text} {SUIT_SYMBOLS[SUITS.index(suit.upper())]}" if suit else text
+
+
 def _calls_line(game: "Game", arabic: bool) -> str:
-    calls = [a for a in game.history if a[-1].islower() or a.startswith("hokum")]
+    calls = game.calls
     if not calls:
         return ""
-    shown = []
-    for call in calls:
-        name, _, suit = call.partition(":")
-        text = label(name, arabic)
-        shown.append(f"{text} {SUIT_SYMBOLS[SUITS.index(suit.upper())]}" if suit else text)
-    return "Calls: " + ", ".join(shown)
+    return "Calls: " + " · ".join(f"seat {seat} {_call_text(action, arabic)}" for seat, action in calls)
+
+
+def _projects_line(game: "Game", arabic: bool) -> str:
+    declared = [(seat, project) for seat, projects in enumerate(game.projects) for project in projects]
+    if not declared:
+        return ""
+    shown = [f"seat {seat} {label(p.kind, arabic)} {' '.join(card_text(c) for c in p.cards)}" for seat, p in declared]
+    team = game.project_team
+    scored = f" — scored by team {team}" if team is not None else ""
+    return f"{label('projects', arabic)}: " + " · ".join(shown) + scored
 
 
 def draw_game(game: "Game", viewer: Optional[int] = None) -> str:
@@ -82,9 +93,9 @@ def draw_game(game: "Game", viewer: Optional[int] = None) -> str:
         f"Dealer: seat {game.dealer} · Up-card: {card_text(game.up_card)} · Phase: {game.phase}"
         f" · Scores before: {game.scores[0]}–{game.scores[1]}",
     ]
-    calls = _calls_line(game, arabic)
-    if calls:
-        lines.append(calls)
+    for extra in (_calls_line(game, arabic), _projects_line(game, arabic)):
+        if extra:
+            lines.append(extra)
     lines.append("")
     half = _WIDTH // 2
     for row in _seat_block(game, top, viewer):

@@ -87,6 +87,7 @@ class Game:
                 raise BalootError(f"seed {seed!r} must be an integer 0 <= seed < 2**64")
             self._state = _core.HandState.random(seed, dealer, scores, core_rules(self.rules))
         self._history: List[str] = []
+        self._movers: List[int] = []
 
     @classmethod
     def _from_state(cls, state: Any, rules: Rules) -> "Game":
@@ -95,6 +96,7 @@ class Game:
         game.rules = rules
         game._state = state.copy()
         game._history = []
+        game._movers = []
         return game
 
     # ---- playing -------------------------------------------------------------------------------
@@ -118,8 +120,10 @@ class Game:
         if not self._state.legal_actions() >> number & 1:
             who = "nobody (the hand is over)" if self.to_move is None else f"seat {self.to_move}"
             raise IllegalAction(f"{action!r} is not legal now for {who}; legal: {', '.join(self.legal_actions())}")
+        mover = self._state.to_move
         self._state.apply(number)
         self._history.append(format_action(number))
+        self._movers.append(mover)
 
     # ---- views ---------------------------------------------------------------------------------
 
@@ -217,6 +221,12 @@ class Game:
         """Every action so far, in order."""
         return list(self._history)
 
+    @property
+    def calls(self) -> List[Tuple[int, str]]:
+        """The bidding and doubling actions so far as (seat, action) pairs."""
+        return [(seat, action) for seat, action in zip(self._movers, self._history) if not action[-1].isupper()
+                or action.startswith("hokum")]
+
     # ---- copies and records --------------------------------------------------------------------
 
     def clone(self) -> "Game":
@@ -225,6 +235,7 @@ class Game:
         twin.rules = self.rules
         twin._state = self._state.copy()
         twin._history = list(self._history)
+        twin._movers = list(self._movers)
         return twin
 
     def to_record(self) -> Dict[str, Any]:

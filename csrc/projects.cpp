@@ -6,52 +6,40 @@ namespace baloot {
 
 namespace {
 
-// The maximal runs of three or more in one suit's 8-bit holding: at most two fit in a byte.
-struct SuitRuns {
-  std::uint8_t count = 0;
-  std::uint8_t low[2] = {0, 0};
-  std::uint8_t length[2] = {0, 0};
-};
-
-constexpr std::array<SuitRuns, 256> make_suit_runs() {
-  std::array<SuitRuns, 256> table{};
-  for (int holding = 0; holding < 256; ++holding) {
-    SuitRuns runs;
-    int rank = 0;
-    while (rank < kNumRanks) {
-      if (!(holding >> rank & 1)) {
-        ++rank;
-        continue;
-      }
-      int end = rank;
-      while (end < kNumRanks && (holding >> end & 1)) ++end;
-      if (end - rank >= 3) {
-        runs.low[runs.count] = static_cast<std::uint8_t>(rank);
-        runs.length[runs.count] = static_cast<std::uint8_t>(end - rank);
-        ++runs.count;
-      }
-      rank = end;
-    }
-    table[holding] = runs;
-  }
-  return table;
-}
-
-constexpr std::array<SuitRuns, 256> kSuitRuns = make_suit_runs();
-
 constexpr ProjectKind run_kind(int length) {
   return length >= 5 ? ProjectKind::kHundred : length == 4 ? ProjectKind::kFifty : ProjectKind::kSira;
 }
 
-Project run_project(int suit, int low, int length) {
-  Project p;
-  p.kind = run_kind(length);
-  p.is_run = true;
-  p.top_rank = static_cast<std::uint8_t>(low + length - 1);
-  p.length = static_cast<std::uint8_t>(length);
-  p.cards = static_cast<Hand>(((1u << length) - 1) << low) << (suit * 8);
-  return p;
+// The projects of one suit's 8-bit holding: its maximal runs of three or more (at most two fit in a
+// byte), as spades; another suit shifts the cards.
+struct SuitProjects {
+  int count = 0;
+  Project items[kMaxProjects] = {};
+};
+
+constexpr std::array<SuitProjects, 256> make_suit_projects() {
+  std::array<SuitProjects, 256> table{};
+  for (int holding = 0; holding < 256; ++holding) {
+    SuitProjects& runs = table[static_cast<std::size_t>(holding)];
+    for (int rank = 0; rank < kNumRanks;) {
+      int end = rank;
+      while (end < kNumRanks && (holding >> end & 1)) ++end;
+      const int length = end - rank;
+      if (length >= 3) {
+        Project& p = runs.items[runs.count++];
+        p.kind = run_kind(length);
+        p.is_run = true;
+        p.top_rank = static_cast<std::uint8_t>(end - 1);
+        p.length = static_cast<std::uint8_t>(length);
+        p.cards = ((Hand{1} << length) - 1) << rank;
+      }
+      rank = end + 1;
+    }
+  }
+  return table;
 }
+
+constexpr std::array<SuitProjects, 256> kSuitProjects = make_suit_projects();
 
 Project four_of_a_kind(int rank, Mode mode) {
   Project p;
@@ -76,30 +64,42 @@ bool better(const ProjectSet& a, const ProjectSet& b) {
   return a.best_strength() > b.best_strength();
 }
 
-// The four-of-a-kinds that count as projects: 10s, jacks, queens, kings and aces.
-constexpr int kQuadRanks[] = {kTen, kJack, kQueen, kKing, kAce};
+void add_runs(ProjectSet& set, Hand cards) {
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    const SuitProjects& runs = kSuitProjects[suit_holding(cards, suit)];
+    for (int r = 0; r < runs.count; ++r) {
+      Project p = runs.items[r];
+      p.cards <<= suit * 8;
+      add(set, p);
+    }
+  }
+}
+
+// Ranks held in all four suits that make a project: 10s, jacks, queens, kings and aces.
+constexpr unsigned kQuadRanks = 0xF8;
 
 }  // namespace
 
 ProjectSet best_projects(Hand hand, Mode mode) {
-  int quads[kMaxProjects];
-  int num_quads = 0;
-  for (int rank : kQuadRanks)
-    if ((hand & rank_mask(rank)) == rank_mask(rank) && num_quads < kMaxProjects) quads[num_quads++] = rank;
-
+  const unsigned quads = hand & hand >> 8 & hand >> 16 & hand >> 24 & kQuadRanks;
   ProjectSet best;
+  if (!quads) {
+    add_runs(best, hand);
+    return best;
+  }
+  // Each four-of-a-kind may be declared or left to the runs it breaks (R25): try every choice.
+  int ranks[kMaxProjects];
+  int num_quads = 0;
+  for (unsigned q = quads; q && num_quads < kMaxProjects; q &= q - 1) ranks[num_quads++] = __builtin_ctz(q);
   for (int chosen = 0; chosen < (1 << num_quads); ++chosen) {
     ProjectSet candidate;
     Hand rest = hand;
     for (int q = 0; q < num_quads; ++q) {
       if (!(chosen >> q & 1)) continue;
-      add(candidate, four_of_a_kind(quads[q], mode));
-      rest &= ~rank_mask(quads[q]);
+      add(candidate, four_of_a_kind(ranks[q], mode));
+      rest &= ~rank_mask(ranks[q]);
     }
-    for (int suit = 0; suit < kNumSuits; ++suit) {
-      const SuitRuns& runs = kSuitRuns[suit_holding(rest, suit)];
-      for (int r = 0; r < runs.count; ++r) add(candidate, run_project(suit, runs.low[r], runs.length[r]));
-    }
+    add_runs(candidate, rest);
     if (better(candidate, best)) best = candidate;
   }
   return best;

@@ -151,76 +151,73 @@ def test_analyze_decision_on_cluster_equals_local(ready):
 # a worker lost mid-run
 # ---------------------------------------------------------------------------------------------
 
+class WorkerKiller:
+    """Kills (SIGKILL) one worker process that holds a chunk, once the run has finished its first chunk.
+    The run itself stays in the calling thread; this watches from another one."""
+
+    def __init__(self, client, after):
+        self.client = client
+        self.after = after
+        self.pids = client.run(os.getpid)  # worker address -> pid
+        self.go = threading.Event()
+        self.victim = None
+        self.done_at_kill = None
+        self.done = 0
+        self.thread = threading.Thread(target=self._watch, daemon=True)
+        self.thread.start()
+
+    def progress(self, done):
+        self.done = done
+        if done >= self.after:
+            self.go.set()
+
+    def _watch(self):
+        if not self.go.wait(60):
+            return
+        deadline = time.time() + 20
+        while time.time() < deadline:
+            busy = [addr for addr, keys in self.client.processing().items() if keys and addr in self.pids]
+            if busy:
+                self.done_at_kill = self.done
+                os.kill(self.pids[busy[0]], signal.SIGKILL)
+                self.victim = busy[0]
+                return
+            time.sleep(0.005)
+
+    def check(self, total):
+        self.thread.join(30)
+        assert self.victim is not None, "no worker was busy after the first chunk"
+        assert self.done_at_kill < total, "the worker was killed after the run had finished"
+        with pytest.raises(OSError):  # the process is really gone
+            os.kill(self.pids[self.victim], 0)
+
+
 def test_killed_worker_costs_only_its_chunk(ready):
     n, chunk = 3_000_000, 250_000
-    pids = ready.run(os.getpid)  # worker address -> pid
-    state = {"killed": None, "chunks_done_at_kill": None, "error": None, "result": None}
-    first_chunk = threading.Event()
-
-    def progress(done):
-        if done >= chunk:
-            first_chunk.set()
-
-    def work():
-        try:
-            state["result"] = sim.run(n, "random", 99, 1, None, None, False, progress, scheduler=ready, chunk=chunk)
-        except BaseException as error:  # noqa: BLE001 - reported below
-            state["error"] = error
-
-    thread = threading.Thread(target=work)
-    thread.start()
-    try:
-        assert first_chunk.wait(60), "no chunk finished"
-        # kill a worker that has a chunk in hand
-        deadline = time.time() + 20
-        victim = None
-        while victim is None and time.time() < deadline:
-            busy = [addr for addr, keys in ready.processing().items() if keys and addr in pids]
-            if busy:
-                victim = busy[0]
-            else:
-                time.sleep(0.01)
-        assert victim is not None, "no worker was busy"
-        os.kill(pids[victim], signal.SIGKILL)
-        state["killed"] = victim
-    finally:
-        thread.join(120)
-    assert not thread.is_alive(), "the run did not finish after a worker was killed"
-    assert state["error"] is None, repr(state["error"])
-    # the worker process is really gone
-    with pytest.raises(OSError):
-        os.kill(pids[state["killed"]], 0)
-    local = baloot.simulate(n, seed=99, threads=2, keep=False)
-    assert_same_result(local, state["result"])
+    killer = WorkerKiller(ready, after=chunk)
+    result = sim.run(n, "random", 99, 1, None, None, False, killer.progress, scheduler=ready, chunk=chunk)
+    killer.check(n)
+    assert_same_result(baloot.simulate(n, seed=99, threads=2, keep=False), result)
 
 
 def test_killed_worker_keeps_rows_exact(ready):
     """The same with per-hand rows kept: the retried chunk's rows land in the right place."""
     n, chunk = 800_000, 100_000
-    pids = ready.run(os.getpid)
-    box = {}
-    started = threading.Event()
+    killer = WorkerKiller(ready, after=chunk)
+    result = sim.run(n, "random", 7, 1, None, "hokum:D", True, killer.progress, scheduler=ready, chunk=chunk)
+    killer.check(n)
+    assert_same_result(baloot.simulate(n, seed=7, threads=2, contract="hokum:D"), result)
 
-    def progress(done):
-        if done >= chunk:
-            started.set()
 
-    thread = threading.Thread(target=lambda: box.setdefault(
-        "result", sim.run(n, "random", 7, 1, None, "hokum:D", True, progress, scheduler=ready, chunk=chunk)))
-    thread.start()
-    try:
-        assert started.wait(60)
-        busy = []
-        deadline = time.time() + 20
-        while not busy and time.time() < deadline:
-            busy = [addr for addr, keys in ready.processing().items() if keys and addr in pids]
-            time.sleep(0.005)
-        if busy:
-            os.kill(pids[busy[0]], signal.SIGKILL)
-    finally:
-        thread.join(120)
-    assert "result" in box
-    assert_same_result(baloot.simulate(n, seed=7, threads=2, contract="hokum:D"), box["result"])
+def test_killed_worker_during_analysis(ready):
+    samples, chunk = 60_000, 5_000
+    players = analysis_player()
+    game = baloot.Game(dealer=0, seed=5)
+    killer = WorkerKiller(ready, after=chunk)
+    result = baloot.analyze_decision(game, samples=samples, players=players, seed=12, threads=1, scheduler=ready,
+                                     chunk=chunk, progress=killer.progress)
+    killer.check(samples)
+    assert_same_analysis(baloot.analyze_decision(game, samples=samples, players=players, seed=12, threads=2), result)
 
 
 # ---------------------------------------------------------------------------------------------
