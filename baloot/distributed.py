@@ -143,9 +143,9 @@ def run_chunks(task: Callable[[int, int], Any], chunks: Sequence[Chunk], *, sche
         for i in pending:
             arrived(i, task(*chunks[i]))
     else:
+        client = connect(scheduler)
         from distributed import as_completed
 
-        client = connect(scheduler)
         futures = {client.submit(task, *chunks[i], pure=False, retries=retries): i for i in pending}
         try:
             for future in as_completed(futures):

@@ -1,4 +1,5 @@
-// A small, fast, seedable generator: xoshiro256** seeded through splitmix64.
+// A small, fast, seedable generator: wyrand (Wang Yi's generator, the default of Go's runtime and of
+// Zig; passes BigCrush and PractRand), seeded through splitmix64. Each hand of a run has its own stream.
 #pragma once
 
 #include <cstdint>
@@ -21,25 +22,31 @@ constexpr std::uint64_t item_seed(std::uint64_t seed, std::uint64_t index) {
   return splitmix64(state);
 }
 
+// The 128-bit product of a and b, folded to 64 bits by xoring its halves.
+inline std::uint64_t multiply_fold(std::uint64_t a, std::uint64_t b) {
+#if defined(__SIZEOF_INT128__)
+  const unsigned __int128 product = static_cast<unsigned __int128>(a) * b;
+  return static_cast<std::uint64_t>(product >> 64) ^ static_cast<std::uint64_t>(product);
+#else
+  const std::uint64_t a_lo = a & 0xFFFFFFFFu, a_hi = a >> 32, b_lo = b & 0xFFFFFFFFu, b_hi = b >> 32;
+  const std::uint64_t lo_lo = a_lo * b_lo, hi_lo = a_hi * b_lo, lo_hi = a_lo * b_hi, hi_hi = a_hi * b_hi;
+  const std::uint64_t middle = (lo_lo >> 32) + (hi_lo & 0xFFFFFFFFu) + lo_hi;
+  const std::uint64_t high = hi_hi + (hi_lo >> 32) + (middle >> 32);
+  const std::uint64_t low = (middle << 32) | (lo_lo & 0xFFFFFFFFu);
+  return high ^ low;
+#endif
+}
+
 class Rng {
  public:
-  explicit Rng(std::uint64_t seed = 0) {
-    for (auto& word : s_) word = splitmix64(seed);
-  }
+  explicit Rng(std::uint64_t seed = 0) : state_(splitmix64(seed)) {}
 
   std::uint64_t next() {
-    const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
-    const std::uint64_t t = s_[1] << 17;
-    s_[2] ^= s_[0];
-    s_[3] ^= s_[1];
-    s_[1] ^= s_[2];
-    s_[0] ^= s_[3];
-    s_[2] ^= t;
-    s_[3] = rotl(s_[3], 45);
-    return result;
+    state_ += 0xA0761D6478BD642Full;
+    return multiply_fold(state_, state_ ^ 0xE7037ED1A0B428DBull);
   }
 
-  // Uniform in [0, n) for n <= 2^32, by Lemire's multiply-shift (bias below 2^-32 per draw, n <= 32 here).
+  // Uniform in [0, n) for n <= 2^32, by Lemire's multiply-shift (bias below n / 2^32; n <= 32 here).
   std::uint32_t below(std::uint32_t n) {
     return static_cast<std::uint32_t>(((next() >> 32) * n) >> 32);
   }
@@ -47,8 +54,7 @@ class Rng {
   double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
 
  private:
-  static constexpr std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-  std::uint64_t s_[4];
+  std::uint64_t state_;
 };
 
 }  // namespace baloot
