@@ -6,6 +6,7 @@ The rules live in the C++ core (``baloot._core``); this package parses, validate
 from baloot.analysis import BidAnalysis, analyze_bid, analyze_decision
 from baloot.cards import DECK, RANKS, SUITS
 from baloot.errors import BalootError, IllegalAction
+from baloot.game import Contract, Game, Trick
 from baloot.kernel import (
     Declaration,
     HandResult,
@@ -18,7 +19,6 @@ from baloot.kernel import (
     score_hand,
     trick_winner,
 )
-from baloot.game import Contract, Game, Trick
 from baloot.labels import label
 from baloot.match import Match
 from baloot.rules import Rules

@@ -16,7 +16,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from baloot import _core
-from baloot.actions import format_action, parse_action
+from baloot.actions import parse_action
 from baloot.cards import Cards, format_card, parse_card, parse_cards
 from baloot.errors import BalootError
 from baloot.game import Game
@@ -167,7 +167,7 @@ def analyze_decision(game: Game, samples: int = 2000, players: Any = "heuristic"
         known |= 1 << position
     core, names = core_players(players, game.rules)
     task = functools.partial(_analyze_chunk, deck=list(state.deck), known=known, dealer=state.dealer,
-                             scores=tuple(state.scores), rules=game.rules, history=[parse_action(a) for a in game.history],
+                             scores=state.scores, rules=game.rules, history=[parse_action(a) for a in game.history],
                              candidates=[parse_action(a) for a in actions], players=players, seed=seed,
                              threads=resolve_threads(threads))
     if scheduler is None:

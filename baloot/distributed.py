@@ -97,7 +97,7 @@ class Checkpoint:
 
     def record(self, chunk: Chunk, payload: Any, rows: Optional[Dict[str, np.ndarray]] = None) -> None:
         if rows is not None:
-            write_atomically(self._rows_path(chunk[0]), lambda tmp: np.savez(tmp, **rows))
+            write_atomically(self._rows_path(chunk[0]), lambda tmp: np.savez(tmp, **rows))  # type: ignore[arg-type]
         self.chunks[str(chunk[0])] = payload
         text = json.dumps({"fingerprint": self.fingerprint, "run": self.run, "chunks": self.chunks})
         write_atomically(self.path, lambda tmp: _write_text(tmp, text))

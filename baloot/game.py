@@ -51,9 +51,9 @@ def _check_seat(seat: object, what: str) -> int:
     return seat  # type: ignore[return-value]
 
 
-def _check_scores(scores: object) -> Tuple[int, int]:
+def _check_scores(scores: Any) -> Tuple[int, int]:
     try:
-        a, b = scores  # type: ignore[misc]
+        a, b = scores
     except (TypeError, ValueError):
         raise BalootError(f"scores {scores!r} must be a pair of match points") from None
     if any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in (a, b)):
@@ -161,8 +161,11 @@ class Game:
     def tricks(self) -> List[Trick]:
         s = self._state
         played = s.played_cards
-        return [Trick(tuple(format_cards(played[4 * t:4 * t + 4])), s.trick_leader(t), s.trick_winner(t))
-                for t in range(s.tricks_played)]
+        tricks = []
+        for t in range(s.tricks_played):
+            a, b, c, d = format_cards(played[4 * t:4 * t + 4])
+            tricks.append(Trick((a, b, c, d), s.trick_leader(t), s.trick_winner(t)))
+        return tricks
 
     def _plays_by_seat(self) -> List[List[int]]:
         s = self._state
@@ -212,9 +215,8 @@ class Game:
         baloot = [0, 0]
         if s.baloot_seat >= 0:
             baloot[s.baloot_seat % 2] = 1
-        return HandResult(points=tuple(s.points), made=s.made, kaboot=s.kaboot, abnat=tuple(s.abnat),
-                          tricks=tuple(s.tricks_won), projects=tuple(s.project_abnat), baloot=tuple(baloot),
-                          multiplier=s.multiplier)
+        return HandResult(points=s.points, made=s.made, kaboot=s.kaboot, abnat=s.abnat, tricks=s.tricks_won,
+                          projects=s.project_abnat, baloot=(baloot[0], baloot[1]), multiplier=s.multiplier)
 
     @property
     def history(self) -> List[str]:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Tuple
+from typing import Any, List, Optional, Sequence, Tuple
 
 from baloot import _core
-from baloot.cards import Cards, RANKS, SUITS, format_card, from_mask, parse_card, parse_cards, parse_suit, to_mask
+from baloot.cards import RANKS, SUITS, Cards, format_card, from_mask, parse_card, parse_cards, parse_suit, to_mask
 from baloot.errors import BalootError
 from baloot.rules import Rules, core_rules, resolve
 
@@ -156,7 +156,7 @@ def declare_projects(hands: Sequence[Cards], mode: str, trump: Optional[str] = N
     if isinstance(first, bool) or first not in (0, 1, 2, 3):
         raise BalootError(f"first {first!r} is not a seat 0..3")
     by_seat, team, abnat = _core.declare_projects(masks, mode_id, first)
-    return Declaration(tuple(tuple(_project(p, mode_id) for p in seat) for seat in by_seat), team, tuple(abnat))
+    return Declaration(tuple(tuple(_project(p, mode_id) for p in seat) for seat in by_seat), team, (abnat[0], abnat[1]))
 
 
 def _check_abnat(abnat: object, mode: str) -> int:
@@ -173,9 +173,9 @@ def game_points(abnat: int, mode: str, rules: Optional[Rules] = None) -> int:
     return _core.game_points(_check_abnat(abnat, name), MODES.index(name), resolve(rules).sun_tens_first)
 
 
-def _pair(value: object, what: str) -> Tuple[int, int]:
+def _pair(value: Any, what: str) -> Tuple[int, int]:
     try:
-        a, b = value  # type: ignore[misc]
+        a, b = value
     except (TypeError, ValueError):
         raise BalootError(f"{what} {value!r} must be a pair of integers (team 0, team 1)") from None
     if any(isinstance(x, bool) or not isinstance(x, int) for x in (a, b)):
@@ -194,11 +194,12 @@ def score_hand(mode: str, buyers: int, abnat: Tuple[int, int], tricks: Tuple[int
         raise BalootError(f"buyers {buyers!r} must be a team, 0 or 1")
     if isinstance(multiplier, bool) or not isinstance(multiplier, int):
         raise BalootError(f"multiplier {multiplier!r} must be an integer 1 to 4")
-    values = [_pair(v, what) for v, what in ((abnat, "abnat"), (tricks, "tricks"), (projects, "projects"),
-                                             (baloot, "baloot"))]
-    points, made, kaboot = _core.score_hand(MODES.index(name), buyers, *values, multiplier, core_rules(resolve(rules)))
-    return HandResult(points=tuple(points), made=made, kaboot=kaboot, abnat=values[0], tricks=values[1],
-                      projects=values[2], baloot=values[3], multiplier=multiplier)
+    abnat, tricks = _pair(abnat, "abnat"), _pair(tricks, "tricks")
+    projects, baloot = _pair(projects, "projects"), _pair(baloot, "baloot")
+    points, made, kaboot = _core.score_hand(MODES.index(name), buyers, abnat, tricks, projects, baloot, multiplier,
+                                            core_rules(resolve(rules)))
+    return HandResult(points=points, made=made, kaboot=kaboot, abnat=abnat, tricks=tricks, projects=projects,
+                      baloot=baloot, multiplier=multiplier)
 
 
 __all__ = ["Project", "Declaration", "HandResult", "card_points", "legal_moves", "trick_winner", "find_projects",

@@ -196,8 +196,9 @@ def run(hands: int, players: Any = "random", seed: int = 0, threads: int = 0, ru
     arrays = {name: np.zeros((hands, width) if width == 2 else hands, dtype=dtype)
               for name, (dtype, width) in COLUMNS.items()} if keep else {}
     finished = np.zeros(hands, dtype=np.uint8)
-    counts, played, interrupted = _core.simulate(start, hands, seed, resolve_threads(threads), core_rules(rules),
+    counts, _played, interrupted = _core.simulate(start, hands, seed, resolve_threads(threads), core_rules(rules),
                                                  forced, core, arrays, True, progress, 0.1, finished)
+    assert counts is not None  # the core was asked for the summary
     kept: Optional[Dict[str, np.ndarray]] = None
     if keep:
         rows = finished.astype(bool) if interrupted else slice(None)
@@ -234,7 +235,8 @@ def simulate(hands: int, players: Any = "random", seed: int = 0, threads: int = 
             bar.update(done - bar.n)
 
     try:
-        result = run(hands, players, seed, threads, rules, contract, keep, callback, start, scheduler, checkpoint, chunk)
+        result = run(hands, players, seed, threads, rules, contract, keep, callback, start, scheduler, checkpoint,
+                     chunk)
     finally:
         if bar is not None:
             bar.close()

@@ -70,7 +70,11 @@ def client(cluster):
 @pytest.fixture
 def ready(client):
     """Every test starts with both workers up (a killed one is restarted by its nanny)."""
-    client.wait_for_workers(2, timeout=60)
+    try:
+        client.wait_for_workers(2, timeout=30)
+    except Exception:  # a nanny slow to bring its worker back: restart them all
+        client.restart(timeout=60, wait_for_workers=True)
+        client.wait_for_workers(2, timeout=30)
     return client
 
 

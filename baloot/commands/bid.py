@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 from baloot.analysis import BidAnalysis, analyze_bid
-from baloot.commands.common import add_rule_option, parse_pair, print_json, progress_bar, rules_from, players_from
+from baloot.commands.common import add_rule_option, parse_pair, players_from, print_json, progress_bar, rules_from
 from baloot.simulate import resolve_threads
 
 
@@ -49,7 +49,7 @@ def main(args: argparse.Namespace) -> int:
     try:
         analysis = analyze_bid(args.hand, args.up, args.seat, args.dealer, samples=args.samples,
                                players=players_from(args.players), seed=args.seed, rules=rules,
-                               scores=tuple(parse_pair(args.scores, "--scores")), threads=resolve_threads(args.threads),
+                               scores=parse_pair(args.scores, "--scores"), threads=resolve_threads(args.threads),
                                progress=(lambda done: bar.update(done - bar.n)) if bar else None,
                                scheduler=args.scheduler, chunk=args.chunk)
     finally:

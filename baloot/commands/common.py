@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, List, Optional
+from typing import Any, Optional, Tuple
 
 from baloot.errors import BalootError
 from baloot.rules import Rules
@@ -42,14 +42,14 @@ def print_json(data: Any) -> None:
     sys.stdout.write("\n")
 
 
-def parse_pair(text: str, what: str) -> List[int]:
+def parse_pair(text: str, what: str) -> Tuple[int, int]:
     try:
         values = [int(v) for v in text.split(",")]
     except ValueError:
         raise BalootError(f"{what} {text!r} must be two integers like 0,0") from None
     if len(values) != 2:
         raise BalootError(f"{what} {text!r} must be two integers like 0,0")
-    return values
+    return values[0], values[1]
 
 
 def progress_bar(total: int, enabled: bool, unit: str = "hand") -> Optional[Any]:

@@ -43,7 +43,7 @@ def save_rows(result: SimResult, path: str) -> None:
     columns = result.table()
     lower = path.lower()
     if lower.endswith(".npz"):
-        write_atomically(path, lambda tmp: np.savez_compressed(tmp, **columns))
+        write_atomically(path, lambda tmp: np.savez_compressed(tmp, **columns))  # type: ignore[arg-type]
     elif lower.endswith(".csv"):
         header = ",".join(columns)
         data = np.column_stack([c.astype(np.int64) for c in columns.values()])
