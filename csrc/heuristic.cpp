@@ -160,38 +160,27 @@ struct SuitsMask {
 };
 constexpr SuitsMask kSuitsMask{};
 
-// What one trick tells about the hands (R17-R20). A seat that did not follow is void in the led suit.
-// In Hokum, a seat that neither followed nor trumped when it had to holds no trump, and one that did not
-// beat a winning trump when it had to holds no higher trump. Card i of the trick was played by
-// leader + i; `len` is 2 to 4 (a shorter trick is the one on the table).
-inline void scan_trick(const Card (&c)[kNumSeats], int len, int leader, int trump, const Rules& rules, Voids& voids,
-                       Hand (&caps)[kNumSeats]) {
+// What one trick tells about the hands (R17, R18). A seat that did not follow is void in the led suit;
+// in Hokum, a seat that played neither the led suit nor a trump when it had to trump holds no trump.
+// (That a seat under-trumped, so holds no higher trump, never changed a decision in self-play tests, so
+// it is not tracked.) Card i of the trick was played by leader + i; `len` is 2 to 4.
+inline void scan_trick(const Card (&c)[kNumSeats], int len, int leader, int trump, const Rules& rules, Voids& voids) {
   const int led = suit_of(c[0]);
   const unsigned off = static_cast<unsigned>(suit_of(c[1]) != led) << 1 |
                        static_cast<unsigned>(len > 2 && suit_of(c[2]) != led) << 2 |
                        static_cast<unsigned>(len > 3 && suit_of(c[3]) != led) << 3;
+  if (!off) return;
   voids |= kSeatSpread.of[seats_of(off, leader)] << led;
   if (trump == kNoSuit) return;
-  // Trumps tell something only after a discard or a trump lead or ruff: a card that is not of the led suit,
-  // or a led trump.
-  if (!off && led != trump) return;
   const int k0 = key_of(c[0], led, trump), k1 = key_of(c[1], led, trump);
   const int k2 = len > 2 ? key_of(c[2], led, trump) : 1, k3 = len > 3 ? key_of(c[3], led, trump) : 1;
-  // The winner before cards 2 and 3, and whether the partner's lead excuses the player (R18a, R19).
+  // A partner winning the trick so far excuses the player from trumping (R18a) unless the host says not.
   const bool excuses = !rules.trump_over_partner;
-  const int w2 = k1 > k0 ? 1 : 0, kw2 = k1 > k0 ? k1 : k0;
-  const int w3 = k2 > kw2 ? 2 : w2, kw3 = k2 > kw2 ? k2 : kw2;
-  const bool bound2 = !(excuses && w2 == 0), bound3 = !(excuses && w3 == 1);
+  const bool bound2 = !(excuses && k0 > k1);
+  const bool bound3 = !(excuses && k1 > k0 && k1 > k2);
   const unsigned no_trump = static_cast<unsigned>(k1 == 0) << 1 | static_cast<unsigned>(bound2 && k2 == 0) << 2 |
                             static_cast<unsigned>(bound3 && k3 == 0) << 3;
   voids |= kSeatSpread.of[seats_of(no_trump, leader)] << trump;
-  if (!rules.must_overtrump) return;
-  const bool under1 = k0 >= 16 && k1 >= 16 && k1 < k0;
-  const bool under2 = bound2 && kw2 >= 16 && k2 >= 16 && k2 < kw2;
-  const bool under3 = bound3 && kw3 >= 16 && k3 >= 16 && k3 < kw3;
-  if (under1) caps[seat_after(leader, 1)] |= trumps_above(c[0]);
-  if (under2) caps[seat_after(leader, 2)] |= trumps_above(c[w2]);
-  if (under3) caps[seat_after(leader, 3)] |= trumps_above(c[w3]);
 }
 
 // The cards each seat may hold: the unseen cards less what the play, the up-card's known holder and
@@ -203,23 +192,22 @@ void infer(const SeatView& v, Knowledge& k) {
   const int done = v.tricks_played();
   const int cur = v.trick_len();
   Voids voids = 0;
-  Hand caps[kNumSeats] = {0, 0, 0, 0};
   Card cards[kNumSeats];
   for (int t = 0; t < done; ++t) {
     const int base = t * kNumSeats;
     for (int i = 0; i < kNumSeats; ++i) cards[i] = v.played_card(base + i);
-    scan_trick(cards, kNumSeats, v.trick_leader(t), trump, rules, voids, caps);
+    scan_trick(cards, kNumSeats, v.trick_leader(t), trump, rules, voids);
   }
   if (cur >= 2) {
     for (int i = 0; i < cur; ++i) cards[i] = v.trick()[i];
-    scan_trick(cards, cur, v.leader(), trump, rules, voids, caps);
+    scan_trick(cards, cur, v.leader(), trump, rules, voids);
   }
   const Hand unseen = v.unseen();
   const Card up = v.up_card();
   const int holder = v.up_card_holder();
   const Hand up_elsewhere = holder != me && (unseen & bit(up)) ? bit(up) : 0;
   for (int s = 0; s < kNumSeats; ++s)
-    k.possible[s] = unseen & ~kSuitsMask.of[voids >> (4 * s) & 0xF] & ~caps[s] & (s == holder ? kFullDeck : ~up_elsewhere);
+    k.possible[s] = unseen & ~kSuitsMask.of[voids >> (4 * s) & 0xF] & (s == holder ? kFullDeck : ~up_elsewhere);
   k.possible[me] = v.hand();
   // A seat whose possible cards are no more than its hand holds them all.
   const int leader = v.leader();
