@@ -228,7 +228,7 @@ void infer(const SeatView& v, Knowledge& k) {
 
 class Player {
  public:
-  Player(const HeuristicParams& p, const SeatView& v) : p_(p), v_(v) {}
+  Player(const HeuristicParams& p, const HeuristicTables& t, const SeatView& v) : p_(p), t_(t), v_(v) {}
 
   int play() {
     const Hand legal = v_.legal_cards();
@@ -292,34 +292,33 @@ class Player {
     return m;
   }
 
-  // What keeping card c is worth beyond its abnat.
-  double keep(Card c, const KeepMasks& m) const {
-    const Hand b = bit(c);
-    return ((tm_ & b) ? p_.trump_keep : 0) + ((mast_ & b) ? p_.master_keep : 0) + ((m.guard & b) ? p_.guard_keep : 0) -
-           ((m.single & b) ? p_.void_bonus : 0);
+  // What keeping card c is worth beyond its abnat, in sixteenths of an abnat.
+  int keep(Card c, const KeepMasks& m) const {
+    return static_cast<int>(tm_ >> c & 1) * t_.keep_trump + static_cast<int>(mast_ >> c & 1) * t_.keep_master +
+           static_cast<int>(m.guard >> c & 1) * t_.keep_guard - static_cast<int>(m.single >> c & 1) * t_.keep_single;
   }
 
   // The card to lose: least abnat and keep value, then the weakest.
   Card duck(Hand options) const {
     const KeepMasks m = keep_masks();
     Card best = 0;
-    double best_cost = 1e9;
+    int best_cost = 1 << 30;
     for (Hand h = options; h; h = without_lowest(h)) {
       const Card c = lowest_card(h);
-      const double cost = abnat_of(c, trump_) + keep(c, m) + 0.01 * suit_strength(c, trump_);
+      const int cost = 16 * abnat_of(c, trump_) + keep(c, m) + suit_strength(c, trump_);
       if (cost < best_cost) best_cost = cost, best = c;
     }
     return best;
   }
 
-  // The card to give a partner who is sure to win: most abnat net of keep value.
+  // The card to give a partner who is sure to win: most abnat net of keep value, then the weakest.
   Card give(Hand options) const {
     const KeepMasks m = keep_masks();
     Card best = 0;
-    double best_score = -1e9;
+    int best_score = -(1 << 30);
     for (Hand h = options; h; h = without_lowest(h)) {
       const Card c = lowest_card(h);
-      const double score = abnat_of(c, trump_) - keep(c, m) - 0.01 * suit_strength(c, trump_);
+      const int score = 16 * abnat_of(c, trump_) - keep(c, m) - suit_strength(c, trump_);
       if (score > best_score) best_score = score, best = c;
     }
     return best;
@@ -330,10 +329,10 @@ class Player {
     if (!(options & (options - 1))) return lowest_card(options);
     const KeepMasks m = keep_masks();
     Card best = 0;
-    double best_cost = 1e9;
+    int best_cost = 1 << 30;
     for (Hand h = options; h; h = without_lowest(h)) {
       const Card c = lowest_card(h);
-      const double cost = keep(c, m) + 0.25 * suit_strength(c, trump_);
+      const int cost = keep(c, m) + 4 * suit_strength(c, trump_);
       if (cost < best_cost) best_cost = cost, best = c;
     }
     return best;
@@ -464,6 +463,7 @@ class Player {
   }
 
   const HeuristicParams& p_;
+  const HeuristicTables& t_;
   const SeatView& v_;
   Knowledge k_{};
   int me_ = 0;
@@ -493,7 +493,11 @@ ProjectAbnat project_abnat(Hand cards) {
 
 }  // namespace
 
-HeuristicTables::HeuristicTables(const HeuristicParams& p) {
+HeuristicTables::HeuristicTables(const HeuristicParams& p)
+    : keep_trump(static_cast<int>(std::lround(16 * p.trump_keep))),
+      keep_master(static_cast<int>(std::lround(16 * p.master_keep))),
+      keep_guard(static_cast<int>(std::lround(16 * p.guard_keep))),
+      keep_single(static_cast<int>(std::lround(16 * p.void_bonus))) {
   for (unsigned h = 0; h < 256; ++h) {
     const int n = pop(h);
     const bool ace = h >> kAce & 1, ten = h >> kTen & 1, king = h >> kKing & 1;
@@ -689,7 +693,7 @@ int HeuristicPolicy::decide(const HandState& state) const {
   const SeatView view(state);
   switch (view.phase()) {
     case Phase::kPlaying:
-      return Player(p_, view).play();
+      return Player(p_, t_, view).play();
     case Phase::kBidding:
       return bid(p_, t_, view);
     case Phase::kDoubling:

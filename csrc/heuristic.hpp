@@ -102,6 +102,8 @@ struct HeuristicTables {
   double sun[256];          // a suit's part of sun_value
   double hokum_trump[256];  // the trump suit's part of hokum_value
   double hokum_side[256];   // a side suit's part of hokum_value (voids apart)
+  // The card-play keep values in sixteenths of an abnat, so that card choices compare integers.
+  int keep_trump, keep_master, keep_guard, keep_single;
   explicit HeuristicTables(const HeuristicParams& p);
 };
 
