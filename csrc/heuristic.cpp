@@ -351,7 +351,7 @@ class Player {
   }
 
   int lead() const {
-    const int o1 = seat_after(me_, 1), o2 = seat_after(me_, 3), partner = partner_of(me_);
+    const int o1 = seat_after(me_, 1), o2 = seat_after(me_, 3);
     if (trump_ == kNoSuit) {
       if (mast_) return cash(mast_);
       return default_lead();
@@ -375,7 +375,6 @@ class Player {
     if (trump_masters && (!opp_trumps || p_.defender_lead_master_trump > 0)) {
       return opp_trumps ? strongest(trump_masters, trump_) : weakest(trump_masters, trump_);
     }
-    (void)partner;
     return default_lead();
   }
 
@@ -450,14 +449,13 @@ class Player {
       for (Hand h = beaters; h; h = without_lowest(h))
         if (!may_beat(next, lowest_card(h), led)) secure |= bit(lowest_card(h));
       if (secure) return win_cheaply(secure);
-      Hand risky = 0;
-      if (points >= p_.risk_points) {
-        risky = beaters;
-      } else if (n == 2) {
+      // Third hand, not sure to win: a cheap card may still force out the last player's best.
+      if (n == 2) {
+        Hand risky = 0;
         for (Hand h = beaters; h; h = without_lowest(h))
           if (abnat_of(lowest_card(h), trump_) <= p_.risk_abnat) risky |= bit(lowest_card(h));
+        if (risky) return win_cheaply(risky);
       }
-      if (risky) return win_cheaply(risky);
     }
     return duck(legal);
   }
@@ -664,7 +662,7 @@ const HeuristicParamInfo kParamTable[] = {
     BALOOT_PARAM(pressure_shift),       BALOOT_PARAM(ruff_safe_unseen),   BALOOT_PARAM(draw_trumps_min),
     BALOOT_PARAM(defender_lead_master_trump), BALOOT_PARAM(keep_trump_for_last), BALOOT_PARAM(master_keep),
     BALOOT_PARAM(trump_keep),           BALOOT_PARAM(guard_keep),         BALOOT_PARAM(void_bonus),
-    BALOOT_PARAM(risk_abnat),           BALOOT_PARAM(risk_points),        BALOOT_PARAM(secure_partner_points),
+    BALOOT_PARAM(risk_abnat),                   BALOOT_PARAM(secure_partner_points),
     BALOOT_PARAM(lead_long_suit),       BALOOT_PARAM(lead_short_suit),    BALOOT_PARAM(lead_unguard_penalty),
     BALOOT_PARAM(lead_ruff_penalty),    BALOOT_PARAM(lead_partner_ruff),
 };

@@ -69,23 +69,24 @@ struct HeuristicParams {
   double pressure_gap = 60;             // match-score gap that counts as far ahead or behind
   double pressure_shift = 2;            // thresholds drop this much far behind and rise far ahead
 
-  // ---- Card play.
-  double ruff_safe_unseen = 1;      // a seat that may hold this many of a suit is assumed to follow it (1: only known voids ruff)
-  double draw_trumps_min = 4;       // the buyer leads low trumps to draw with this many trumps
-  double defender_lead_master_trump = 0;  // 1: a defender cashes a master trump when no side winner
-  double keep_trump_for_last = 1;   // 1: with two cards left, keep a master trump for the last trick
-  double master_keep = 20;          // value of keeping a card that is master in its suit
-  double trump_keep = 20;            // value of keeping a trump
-  double guard_keep = 3;            // value of keeping the only guard of a 10 whose ace is out
-  double void_bonus = 1.5;          // Hokum: discarding the last card of a side suit while holding trumps
-  double risk_abnat = 4;            // may risk a beater worth at most this many abnat when not sure to win
-  double risk_points = 15;          // ... or any beater when the trick already holds this many abnat
-  double secure_partner_points = 0;  // overtake a partner whose trick is at risk when it holds this many
-  double lead_long_suit = 1.0;      // Sun: lead preference per card of the suit
-  double lead_short_suit = 2.0;     // Hokum with trumps: preference for a singleton side lead
-  double lead_unguard_penalty = 6;  // leading the only guard of a 10 whose ace is out
-  double lead_ruff_penalty = 12;    // Hokum: leading a suit an opponent is known to ruff
-  double lead_partner_ruff = 8;     // Hokum: leading a suit the partner is known to ruff
+  // ---- Card play. Keep values are in abnat, weighed against the abnat a card carries.
+  double ruff_safe_unseen = 1;       // an opponent who may still hold this many cards of the led suit is
+                                     // taken to follow it (1: only a known void is feared to ruff)
+  double draw_trumps_min = 4;        // the buyer's side leads its lowest trump with this many trumps
+  double defender_lead_master_trump = 0;  // 1: a defender cashes a master trump when it has no side winner
+  double keep_trump_for_last = 1;    // 1: with two cards, keep a master trump and lead the other card
+  double master_keep = 20;           // keeping a card no unseen card of its suit beats
+  double trump_keep = 20;            // keeping a trump
+  double guard_keep = 3;             // keeping the only guard of a 10 whose ace is out
+  double void_bonus = 1.5;           // Hokum, holding trumps: discarding a side singleton (a void to ruff)
+  double risk_abnat = 4;             // third hand plays a beater that may still lose if it carries at most this
+  double secure_partner_points = 0;  // overtake a partner whose winning card is at risk, with a card that is
+                                     // sure to win, when the trick holds at least this many abnat
+  double lead_long_suit = 1.0;       // Sun, no sure winner: lead preference per card held in the suit
+  double lead_short_suit = 2.0;      // Hokum, holding trumps: preference for leading a side singleton
+  double lead_unguard_penalty = 6;   // leading away the only guard of a 10 whose ace is out
+  double lead_ruff_penalty = 12;     // Hokum: leading a suit an opponent is known to ruff
+  double lead_partner_ruff = 8;      // Hokum: leading a suit the partner is known to ruff
 };
 
 // Sets the field `name`; false when no field has that name.
