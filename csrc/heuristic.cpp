@@ -237,13 +237,17 @@ class Player {
     trump_ = v_.contract().trump;
     tm_ = v_.contract().trump_mask();
     hand_ = v_.hand();
-    if (v_.trick_len() == kNumSeats - 1) {
-      // Last to play, only the masters matter: count every unseen card, but an up-card the partner
-      // holds, as an opponent's. (Exact knowledge here made no measurable difference in self-play.)
+    if (v_.trick_len() > 0) read_trick(legal);
+    // Exact knowledge of the hidden hands matters only for what the next seat may do, and only to a
+    // seat that is not last and may still take the trick or must judge its partner's card; the others
+    // value their cards against every unseen card (but an up-card the partner holds). The shortcut
+    // made no measurable difference in self-play.
+    const bool exact = v_.trick_len() == 0 || (v_.trick_len() < kNumSeats - 1 && (partner_wins_ || beaters_));
+    if (exact) {
+      infer(v_, k_);
+    } else {
       const Hand up = bit(v_.up_card());
       k_.opp = v_.up_card_holder() == partner_of(me_) ? v_.unseen() & ~up : v_.unseen();
-    } else {
-      infer(v_, k_);
     }
     mast_ = masters(hand_, k_.opp, trump_);
     return v_.trick_len() == 0 ? lead() : follow(legal);
@@ -413,46 +417,50 @@ class Player {
     return best;
   }
 
-  int follow(Hand legal) const {
+  // The trick on the table: who is winning it, what it holds, which legal cards would beat it.
+  void read_trick(Hand legal) {
     const int n = v_.trick_len();
     const Card* trick = v_.trick();
-    const int led = suit_of(trick[0]);
+    led_ = suit_of(trick[0]);
     int win_i = 0;
-    int win_key = trick_key(trick[0], led, trump_);
-    int points = abnat_of(trick[0], trump_);
+    int win_key = trick_key(trick[0], led_, trump_);
+    points_ = abnat_of(trick[0], trump_);
     for (int i = 1; i < n; ++i) {
-      const int key = trick_key(trick[i], led, trump_);
+      const int key = trick_key(trick[i], led_, trump_);
       if (key > win_key) win_key = key, win_i = i;
-      points += abnat_of(trick[i], trump_);
+      points_ += abnat_of(trick[i], trump_);
     }
-    if (v_.tricks_played() == kNumTricks - 1) points += kLastTrickAbnat;
-    const Card winning = trick[win_i];
+    if (v_.tricks_played() == kNumTricks - 1) points_ += kLastTrickAbnat;
+    winning_ = trick[win_i];
+    partner_wins_ = n >= 2 && win_i == n - 2;
+    beaters_ = legal & beaters_of(winning_, trump_);
+  }
+
+  int follow(Hand legal) const {
+    const int n = v_.trick_len();
     // At most one opponent plays after this seat: the next seat, unless this seat is last.
     const int next = seat_after(me_);
     const bool last = n == kNumSeats - 1;
-    const bool partner_wins = n >= 2 && win_i == n - 2;
-
-    if (partner_wins) {
-      if (last || !may_beat(next, winning, led)) return give(legal);
-      if (points >= p_.secure_partner_points) {
+    if (partner_wins_) {
+      if (last || !may_beat(next, winning_, led_)) return give(legal);
+      if (points_ >= p_.secure_partner_points) {
         Hand secure = 0;
-        for (Hand h = legal & beaters_of(winning, trump_); h; h = without_lowest(h))
-          if (!may_beat(next, lowest_card(h), led)) secure |= bit(lowest_card(h));
+        for (Hand h = beaters_; h; h = without_lowest(h))
+          if (!may_beat(next, lowest_card(h), led_)) secure |= bit(lowest_card(h));
         if (secure) return win_cheaply(secure);
       }
       return duck(legal);
     }
-    const Hand beaters = legal & beaters_of(winning, trump_);
-    if (beaters) {
-      if (last) return win_cheaply(beaters);
+    if (beaters_) {
+      if (last) return win_cheaply(beaters_);
       Hand secure = 0;
-      for (Hand h = beaters; h; h = without_lowest(h))
-        if (!may_beat(next, lowest_card(h), led)) secure |= bit(lowest_card(h));
+      for (Hand h = beaters_; h; h = without_lowest(h))
+        if (!may_beat(next, lowest_card(h), led_)) secure |= bit(lowest_card(h));
       if (secure) return win_cheaply(secure);
       // Third hand, not sure to win: a cheap card may still force out the last player's best.
       if (n == 2) {
         Hand risky = 0;
-        for (Hand h = beaters; h; h = without_lowest(h))
+        for (Hand h = beaters_; h; h = without_lowest(h))
           if (abnat_of(lowest_card(h), trump_) <= p_.risk_abnat) risky |= bit(lowest_card(h));
         if (risky) return win_cheaply(risky);
       }
@@ -469,6 +477,12 @@ class Player {
   Hand tm_ = 0;
   Hand hand_ = 0;
   Hand mast_ = 0;
+  // The trick on the table, when following.
+  int led_ = kNoSuit;
+  Card winning_ = 0;
+  int points_ = 0;
+  bool partner_wins_ = false;
+  Hand beaters_ = 0;
 };
 
 // ---- Hand evaluation ------------------------------------------------------------------------------
