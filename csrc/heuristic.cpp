@@ -595,22 +595,23 @@ int bid(const HeuristicParams& p, const HeuristicTables& t, const SeatView& v) {
       // The best Hokum open to this seat, then the better of it and Sun.
       int hokum_action = kPass;
       double hokum = -1e9;
+      const double hokum_threshold = v.round() == 1 ? p.hokum_threshold : p.hokum2_threshold;
       if (v.round() == 1) {
         if (trump_count(with_up, up_suit) >= p.hokum_min_trumps) {
-          hokum = hokum_value(p, t, with_up, up_suit, projects.hokum) - p.hokum_threshold;
+          hokum = hokum_value(p, t, with_up, up_suit, projects.hokum);
           hokum_action = kHokum;
         }
       } else {
         for (int s = 0; s < kNumSuits; ++s) {
           if (!(legal & action_bit(kHokumSuit + s)) || trump_count(with_up, s) < p.hokum_min_trumps) continue;
-          const double value = hokum_value(p, t, with_up, s, projects.hokum) - p.hokum2_threshold;
+          const double value = hokum_value(p, t, with_up, s, projects.hokum);
           if (value > hokum) hokum = value, hokum_action = kHokumSuit + s;
         }
       }
-      const double sun_margin = sun_best - p.sun_threshold;
-      if (sun_margin >= 0 && sun_margin + p.sun_threshold >= hokum + p.hokum_threshold) return sun_action;
-      if (hokum >= 0) return hokum_action;
-      if (sun_margin >= 0) return sun_action;
+      const bool sun_ok = sun_best >= p.sun_threshold;
+      const bool hokum_ok = hokum >= hokum_threshold;
+      if (sun_ok && (!hokum_ok || sun_best >= hokum)) return sun_action;
+      if (hokum_ok) return hokum_action;
       return kPass;
     }
     case BidStage::kOverHokum:
@@ -660,25 +661,25 @@ int double_call(const HeuristicParams& p, const HeuristicTables& t, const SeatVi
 
 #define BALOOT_PARAM(name) HeuristicParamInfo{#name, &HeuristicParams::name}
 const HeuristicParamInfo kParamTable[] = {
-    BALOOT_PARAM(hokum_trump_jack),   BALOOT_PARAM(hokum_trump_nine),    BALOOT_PARAM(hokum_trump_ace),
-    BALOOT_PARAM(hokum_trump_ten),    BALOOT_PARAM(hokum_trump_other),   BALOOT_PARAM(hokum_trump_length),
-    BALOOT_PARAM(hokum_side_ace),     BALOOT_PARAM(hokum_side_ten),      BALOOT_PARAM(hokum_side_guarded_ten),
-    BALOOT_PARAM(hokum_side_void),    BALOOT_PARAM(hokum_project),       BALOOT_PARAM(hokum_base),
-    BALOOT_PARAM(sun_ace),            BALOOT_PARAM(sun_ten_with_ace),    BALOOT_PARAM(sun_ten_guarded),
-    BALOOT_PARAM(sun_ten_bare),       BALOOT_PARAM(sun_king_with_ace),   BALOOT_PARAM(sun_king_guarded),
-    BALOOT_PARAM(sun_long_suit),      BALOOT_PARAM(sun_project),         BALOOT_PARAM(sun_base),
-    BALOOT_PARAM(ashkal_up_ten),      BALOOT_PARAM(ashkal_up_king),      BALOOT_PARAM(ashkal_up_face),
-    BALOOT_PARAM(ashkal_offset),      BALOOT_PARAM(hokum_threshold),     BALOOT_PARAM(hokum2_threshold),
-    BALOOT_PARAM(hokum_min_trumps),   BALOOT_PARAM(sun_threshold),       BALOOT_PARAM(sun_over_hokum),
-    BALOOT_PARAM(sun_over_partner),   BALOOT_PARAM(sun_take_priority),   BALOOT_PARAM(confirm_sun_margin),
-    BALOOT_PARAM(double_threshold),     BALOOT_PARAM(sun_double_threshold), BALOOT_PARAM(three_threshold),
-    BALOOT_PARAM(four_threshold),       BALOOT_PARAM(gahwa_threshold),    BALOOT_PARAM(pressure_gap),
-    BALOOT_PARAM(pressure_shift),       BALOOT_PARAM(ruff_safe_unseen),   BALOOT_PARAM(draw_trumps_min),
+    BALOOT_PARAM(hokum_trump_jack), BALOOT_PARAM(hokum_trump_nine), BALOOT_PARAM(hokum_trump_ace),
+    BALOOT_PARAM(hokum_trump_ten), BALOOT_PARAM(hokum_trump_other), BALOOT_PARAM(hokum_trump_length),
+    BALOOT_PARAM(hokum_side_ace), BALOOT_PARAM(hokum_side_ten), BALOOT_PARAM(hokum_side_guarded_ten),
+    BALOOT_PARAM(hokum_side_void), BALOOT_PARAM(hokum_project), BALOOT_PARAM(hokum_base),
+    BALOOT_PARAM(sun_ace), BALOOT_PARAM(sun_ten_with_ace), BALOOT_PARAM(sun_ten_guarded),
+    BALOOT_PARAM(sun_ten_bare), BALOOT_PARAM(sun_king_with_ace), BALOOT_PARAM(sun_king_guarded),
+    BALOOT_PARAM(sun_long_suit), BALOOT_PARAM(sun_project), BALOOT_PARAM(sun_base),
+    BALOOT_PARAM(ashkal_up_ten), BALOOT_PARAM(ashkal_up_king), BALOOT_PARAM(ashkal_up_face),
+    BALOOT_PARAM(ashkal_offset), BALOOT_PARAM(hokum_threshold), BALOOT_PARAM(hokum2_threshold),
+    BALOOT_PARAM(hokum_min_trumps), BALOOT_PARAM(sun_threshold), BALOOT_PARAM(sun_over_hokum),
+    BALOOT_PARAM(sun_over_partner), BALOOT_PARAM(sun_take_priority), BALOOT_PARAM(confirm_sun_margin),
+    BALOOT_PARAM(double_threshold), BALOOT_PARAM(sun_double_threshold), BALOOT_PARAM(three_threshold),
+    BALOOT_PARAM(four_threshold), BALOOT_PARAM(gahwa_threshold), BALOOT_PARAM(pressure_gap),
+    BALOOT_PARAM(pressure_shift), BALOOT_PARAM(ruff_safe_unseen), BALOOT_PARAM(draw_trumps_min),
     BALOOT_PARAM(defender_lead_master_trump), BALOOT_PARAM(keep_trump_for_last), BALOOT_PARAM(master_keep),
-    BALOOT_PARAM(trump_keep),           BALOOT_PARAM(guard_keep),         BALOOT_PARAM(void_bonus),
-    BALOOT_PARAM(risk_abnat),                   BALOOT_PARAM(secure_partner_points),
-    BALOOT_PARAM(lead_long_suit),       BALOOT_PARAM(lead_short_suit),    BALOOT_PARAM(lead_unguard_penalty),
-    BALOOT_PARAM(lead_ruff_penalty),    BALOOT_PARAM(lead_partner_ruff),
+    BALOOT_PARAM(trump_keep), BALOOT_PARAM(guard_keep), BALOOT_PARAM(void_bonus),
+    BALOOT_PARAM(risk_abnat), BALOOT_PARAM(secure_partner_points), BALOOT_PARAM(lead_long_suit),
+    BALOOT_PARAM(lead_short_suit), BALOOT_PARAM(lead_unguard_penalty), BALOOT_PARAM(lead_ruff_penalty),
+    BALOOT_PARAM(lead_partner_ruff),
 };
 #undef BALOOT_PARAM
 constexpr int kParamCount = static_cast<int>(sizeof(kParamTable) / sizeof(kParamTable[0]));

@@ -111,6 +111,8 @@ def play_out(state, players, seed):
 def test_options_override_parameters_by_name():
     params = _core.heuristic_params()
     assert params["hokum_threshold"] == 0 and "sun_threshold" in params and len(params) > 30
+    for name in params:  # every parameter is an option
+        _core.Player("heuristic", {name: params[name] + 1})
     _core.Player("heuristic", {"hokum_threshold": 3.5, "master_keep": 10})
     with pytest.raises(baloot.BalootError, match="no option hokum_treshold"):
         _core.Player("heuristic", {"hokum_treshold": 1})

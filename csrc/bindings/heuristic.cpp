@@ -31,6 +31,7 @@ void bind_heuristic(py::module_& m) {
         const HeuristicParams defaults;
         py::dict out;
         for (int i = 0; i < n; ++i) out[table[i].name] = defaults.*table[i].field;
+        if (static_cast<int>(py::len(out)) != n) throw RuleError("heuristic parameter table repeats a name");
         return out;
       },
       "The heuristic player's options (HeuristicParams fields) and their defaults.");
