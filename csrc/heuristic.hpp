@@ -55,7 +55,7 @@ struct HeuristicParams {
   double sun_threshold = 4;          // Sun or Ashkal on one's turn (the better of Sun and Hokum is called)
   double sun_over_hokum = 0;         // Sun over an opponent's Hokum
   double sun_over_partner = 8;       // Sun over the partner's Hokum
-  double sun_take_priority = 4;      // take a Sun or Ashkal call with one's own Sun (R9)
+  double sun_take_priority = 10;     // take a Sun or Ashkal call with one's own Sun (R9): only a very strong one
   double confirm_sun_margin = 4;     // R8 confirm stage: switch to Sun when Sun is worth this much more
 
   // ---- Doubling: each seat values its own cards with the buyer's weights (defenders: without the

@@ -250,6 +250,17 @@ def test_sun_over_an_opponents_hokum():
     assert HEURISTIC.choose(s, 0) == SUN
 
 
+def test_sun_priority_question():
+    dealer = 3
+    s = _core.HandState(deck_for(dealer, {0: "AS 10S KH 8D 7C", 1: "AH 10H AD 10D AC"}, "8S", {}), dealer, (0, 0),
+                        _core.Rules())
+    s.apply(PASS)  # seat 0 passes ...
+    s.apply(SUN)   # ... seat 1 calls Sun, and seat 0 is asked whether to take it with its own Sun (R9)
+    assert s.to_move == 0 and s.bid_stage == 2
+    assert HEURISTIC.choose(s, 0) == PASS
+    assert _core.Player("heuristic", {"sun_take_priority": -10}).choose(s, 0) == SUN
+
+
 def test_keeps_the_partners_hokum_with_a_middling_sun_hand():
     dealer = 3
     s = _core.HandState(deck_for(dealer, {0: "JS 9S 7H 8D 7C", 2: "AH 10H AD 8C 9D"}, "8S", {}), dealer, (0, 0),
