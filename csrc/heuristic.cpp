@@ -56,14 +56,6 @@ inline Hand masters(Hand mine, Hand theirs, int trump) {
   return out;
 }
 
-// Trick strength of card c in a trick whose led suit is `led`: trump > led suit > anything else.
-inline int trick_key(Card c, int led, int trump) {
-  const int s = suit_of(c);
-  if (s == trump) return 16 + kTrumpStrength[rank_of(c)];
-  if (s == led) return 8 + kPlainStrength[rank_of(c)];
-  return 0;
-}
-
 // Strength of a card within its own suit (0 weakest .. 7).
 inline int suit_strength(Card c, int trump) {
   return suit_of(c) == trump ? kTrumpStrength[rank_of(c)] : kPlainStrength[rank_of(c)];
@@ -72,6 +64,22 @@ inline int suit_strength(Card c, int trump) {
 inline int abnat_of(Card c, int trump) {
   return suit_of(c) == trump ? kTrumpAbnat[rank_of(c)] : kPlainAbnat[rank_of(c)];
 }
+
+// Per rank, plain then trump: 16 * abnat + strength (the cost of losing a card, ties to the weakest)
+// and 16 * abnat - strength (the value of giving it, ties to the weakest).
+struct CardCosts {
+  int lose[2][kNumRanks] = {};
+  int give[2][kNumRanks] = {};
+  constexpr CardCosts() {
+    for (int r = 0; r < kNumRanks; ++r) {
+      lose[0][r] = 16 * kPlainAbnat[r] + kPlainStrength[r];
+      lose[1][r] = 16 * kTrumpAbnat[r] + kTrumpStrength[r];
+      give[0][r] = 16 * kPlainAbnat[r] - kPlainStrength[r];
+      give[1][r] = 16 * kTrumpAbnat[r] - kTrumpStrength[r];
+    }
+  }
+};
+constexpr CardCosts kCardCosts{};
 
 inline Hand plain_above(Card c) { return Hand{kPlainAbove.of[rank_of(c)]} << (8 * suit_of(c)); }
 
@@ -309,7 +317,7 @@ class Player {
     int best_cost = 1 << 30;
     for (Hand h = options; h; h = without_lowest(h)) {
       const Card c = lowest_card(h);
-      const int cost = 16 * abnat_of(c, trump_) + keep(c, m) + suit_strength(c, trump_);
+      const int cost = kCardCosts.lose[suit_of(c) == trump_][rank_of(c)] + keep(c, m);
       if (cost < best_cost) best_cost = cost, best = c;
     }
     return best;
@@ -322,7 +330,7 @@ class Player {
     int best_score = -(1 << 30);
     for (Hand h = options; h; h = without_lowest(h)) {
       const Card c = lowest_card(h);
-      const int score = 16 * abnat_of(c, trump_) - keep(c, m) - suit_strength(c, trump_);
+      const int score = kCardCosts.give[suit_of(c) == trump_][rank_of(c)] - keep(c, m);
       if (score > best_score) best_score = score, best = c;
     }
     return best;
@@ -423,10 +431,10 @@ class Player {
     const Card* trick = v_.trick();
     led_ = suit_of(trick[0]);
     int win_i = 0;
-    int win_key = trick_key(trick[0], led_, trump_);
+    int win_key = key_of(trick[0], led_, trump_);
     points_ = abnat_of(trick[0], trump_);
     for (int i = 1; i < n; ++i) {
-      const int key = trick_key(trick[i], led_, trump_);
+      const int key = key_of(trick[i], led_, trump_);
       if (key > win_key) win_key = key, win_i = i;
       points_ += abnat_of(trick[i], trump_);
     }
