@@ -438,9 +438,9 @@ def test_decisions_ignore_the_hidden_cards():
             final = {seat: [c for c in range(32) if s.hands[seat] >> c & 1] + played_by[seat]}
             pos = 0
             for p in others:
-                n = bin(s.hands[p]).count("1") - (1 if p == holder and s.hands[p] >> s.up_card & 1 else 0)
-                final[p] = hidden[pos:pos + n] + played_by[p] + ([s.up_card] if p == holder and s.hands[p] >> s.up_card & 1
-                                                                  else [])
+                keeps_up = p == holder and s.hands[p] >> s.up_card & 1
+                n = bin(s.hands[p]).count("1") - (1 if keeps_up else 0)
+                final[p] = hidden[pos:pos + n] + played_by[p] + ([s.up_card] if keeps_up else [])
                 pos += n
             # Lay the redealt hands out as a deck with the same calls.
             first5, rest = {}, {}
