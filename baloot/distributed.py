@@ -153,4 +153,6 @@ def run_chunks(task: Callable[[int, int], Any], chunks: Sequence[Chunk], *, sche
         finally:
             for future in futures:
                 future.cancel()
+            if client is not scheduler:
+                client.close()
     return [results[i] for i in range(len(chunks))]

@@ -195,13 +195,13 @@ def run(hands: int, players: Any = "random", seed: int = 0, threads: int = 0, ru
                             checkpoint, chunk)
     arrays = {name: np.zeros((hands, width) if width == 2 else hands, dtype=dtype)
               for name, (dtype, width) in COLUMNS.items()} if keep else {}
-    finished = np.zeros(hands, dtype=np.uint8)
+    finished = np.zeros(hands, dtype=np.uint8) if keep else None
     counts, _played, interrupted = _core.simulate(start, hands, seed, resolve_threads(threads), core_rules(rules),
                                                  forced, core, arrays, True, progress, 0.1, finished)
     assert counts is not None  # the core was asked for the summary
     kept: Optional[Dict[str, np.ndarray]] = None
     if keep:
-        rows = finished.astype(bool) if interrupted else slice(None)
+        rows = finished.astype(bool) if interrupted and finished is not None else slice(None)
         kept = {name: values[rows] for name, values in arrays.items()}
     return SimResult(counts, kept, start=start, seed=seed, players=names, rules=rules, contract=contract,
                      interrupted=interrupted)

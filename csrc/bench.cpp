@@ -3,6 +3,7 @@
 #include <chrono>
 #include <vector>
 
+#include "hand.hpp"
 #include "projects.hpp"
 #include "rng.hpp"
 #include "rules.hpp"
@@ -78,6 +79,66 @@ double time_best_projects(int hands, int repeats, std::uint64_t seed) {
         acc += best_projects(batch[i], i & 1 ? Mode::kSun : Mode::kHokum).abnat;
     sink = acc;
   });
+}
+
+HeuristicTiming time_heuristic(int hands, std::uint64_t seed, const HeuristicParams& params) {
+  const HeuristicPolicy policy(params);
+  const Rules rules;
+  const int scores[2] = {0, 0};
+  std::vector<std::uint8_t> actions;
+  actions.reserve(static_cast<std::size_t>(hands) * 48);
+  volatile int sink = 0;
+  HeuristicTiming out;
+  const double total = nanoseconds_per_call(hands, [&] {
+    int acc = 0;
+    for (int i = 0; i < hands; ++i) {
+      Rng rng(item_seed(seed, static_cast<std::uint64_t>(i)));
+      HandState state = HandState::random_deal(rng, i & 3, scores, rules);
+      while (state.phase() != Phase::kOver) {
+        const int action = policy.decide(state);
+        actions.push_back(static_cast<std::uint8_t>(action));
+        state.apply(action);
+      }
+      acc += state.score().points[0];
+    }
+    sink = acc;
+  });
+  std::size_t next = 0;
+  const double replay = nanoseconds_per_call(hands, [&] {
+    int acc = 0;
+    for (int i = 0; i < hands; ++i) {
+      Rng rng(item_seed(seed, static_cast<std::uint64_t>(i)));
+      HandState state = HandState::random_deal(rng, i & 3, scores, rules);
+      while (state.phase() != Phase::kOver) state.apply(actions[next++]);
+      acc += state.score().points[0];
+    }
+    sink = acc;
+  });
+  out.ns_per_hand = total;
+  out.decisions_per_hand = static_cast<double>(actions.size()) / hands;
+  out.ns_per_decision = (total - replay) / out.decisions_per_hand;
+  return out;
+}
+
+std::vector<int> heuristic_duel(int hands, std::uint64_t seed, const HeuristicParams& a, const HeuristicParams& b) {
+  const HeuristicPolicy pa(a), pb(b);
+  const Rules rules;
+  const int scores[2] = {0, 0};
+  std::vector<int> out;
+  out.reserve(static_cast<std::size_t>(hands) * 2);
+  for (int i = 0; i < hands; ++i) {
+    for (int a_team = 0; a_team < 2; ++a_team) {
+      Rng rng(item_seed(seed, static_cast<std::uint64_t>(i)));
+      HandState state = HandState::random_deal(rng, i & 3, scores, rules);
+      while (state.phase() != Phase::kOver) {
+        const HeuristicPolicy& p = team_of(state.to_move()) == a_team ? pa : pb;
+        state.apply(p.decide(state));
+      }
+      const int* pts = state.score().points;
+      out.push_back(pts[a_team] - pts[1 - a_team]);
+    }
+  }
+  return out;
 }
 
 }  // namespace baloot

@@ -1,5 +1,7 @@
 #include "policy.hpp"
 
+#include "heuristic.hpp"
+
 namespace baloot {
 
 namespace {
@@ -15,6 +17,7 @@ std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyO
     reject_options(name, options);
     return std::make_shared<RandomPolicy>();
   }
+  if (name == "heuristic") return make_heuristic_policy(options);
   throw RuleError("unknown player " + name);
 }
 

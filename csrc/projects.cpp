@@ -51,11 +51,16 @@ Project four_of_a_kind(int rank, Mode mode) {
   return p;
 }
 
+// Inserts `p` keeping the stronger project first.
 void add(ProjectSet& set, const Project& p) {
   if (set.count == kMaxProjects) return;  // unreachable with 8 cards; guards larger inputs
-  int i = set.count++;
-  for (; i > 0 && set.items[i - 1].strength() < p.strength(); --i) set.items[i] = set.items[i - 1];
-  set.items[i] = p;
+  if (set.count == 1 && set.items[0].strength() < p.strength()) {
+    set.items[1] = set.items[0];
+    set.items[0] = p;
+  } else {
+    set.items[set.count] = p;
+  }
+  ++set.count;
   set.abnat += p.abnat();
 }
 

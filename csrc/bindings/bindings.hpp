@@ -46,5 +46,6 @@ void bind_bench(pybind11::module_& m);
 void bind_policy(pybind11::module_& m);
 void bind_simulate(pybind11::module_& m);
 void bind_analyze(pybind11::module_& m);
+void bind_heuristic(pybind11::module_& m);
 
 }  // namespace baloot

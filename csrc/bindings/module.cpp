@@ -79,4 +79,5 @@ PYBIND11_MODULE(_core, m) {
   baloot::bind_policy(m);
   baloot::bind_simulate(m);
   baloot::bind_analyze(m);
+  baloot::bind_heuristic(m);
 }
