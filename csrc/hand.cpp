@@ -261,7 +261,16 @@ void HandState::play(Card card) {
   hands_[seat] &= ~bit(card);
   played_ |= bit(card);
   Card* trick = play_log_ + kNumSeats * tricks_played_;
-  if (trick_len_ > 0 && beats(card, trick[trick_best_], contract_)) trick_best_ = trick_len_;
+  if (trick_len_ > 0) {
+    const int led = suit_of(trick[0]);
+    if (suit_of(card) != led) {
+      voids_ |= static_cast<std::uint16_t>(1u << (4 * seat + led));
+      const bool excused = trick_best_ == trick_len_ - 2 && !rules_.trump_over_partner;
+      if (contract_.trump != kNoSuit && !contract_.is_trump(card) && !excused)
+        voids_ |= static_cast<std::uint16_t>(1u << (4 * seat + contract_.trump));
+    }
+    if (beats(card, trick[trick_best_], contract_)) trick_best_ = trick_len_;
+  }
   trick[trick_len_++] = card;
   if (bit(card) & baloot_pair_) baloot_announced_ = (played_ & baloot_pair_) == baloot_pair_;
   if (trick_len_ == kNumSeats) return finish_trick();

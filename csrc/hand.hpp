@@ -92,6 +92,11 @@ class HandState {
   int trick_leader(int t) const { return trick_leaders_[t]; }
   int trick_winner_seat(int t) const { return trick_winners_[t]; }
   Hand played() const { return played_; }
+  // Suits each seat has shown it lacks, bit 4 * seat + suit: it did not follow the led suit, or, in
+  // Hokum, it neither followed nor trumped when nothing excused it (R17, R18).
+  std::uint16_t shown_voids() const { return voids_; }
+  // The seat whose Sun or Ashkal call awaits the Sun-priority answers (R9), or kNoSeat.
+  int pending_caller() const { return stage_ == BidStage::kPriority ? pending_caller_ : kNoSeat; }
   // Card abnat the team has taken so far, the last-trick 10 included once the hand is over.
   int abnat(int team) const {
     const bool last = tricks_played_ == kNumTricks && team_of(trick_winners_[kNumTricks - 1]) == team;
@@ -162,6 +167,7 @@ class HandState {
   std::int8_t leader_ = kNoSeat;
   std::uint8_t tricks_played_ = 0;
   Hand played_ = 0;
+  std::uint16_t voids_ = 0;
   Card play_log_[kNumCards + kNumSeats] = {};  // room for an empty trick after the last one
   std::int8_t trick_leaders_[kNumTricks] = {};
   std::int8_t trick_winners_[kNumTricks] = {};

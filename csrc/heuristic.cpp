@@ -128,20 +128,6 @@ constexpr Hand suits_mask(unsigned suits) {
          (suits & 8 ? suit_mask(3) : 0);
 }
 
-// For a 4-bit set of seats, the Voids flags of those seats in suit 0.
-struct SeatSpread {
-  Voids of[16] = {};
-  constexpr SeatSpread() {
-    for (unsigned m = 0; m < 16; ++m)
-      for (int s = 0; s < kNumSeats; ++s)
-        if (m >> s & 1) of[m] |= Voids{1} << (4 * s);
-  }
-};
-constexpr SeatSpread kSeatSpread{};
-
-// Trick positions (bit i = card i of the trick) turned into seats (bit s), the trick led by `leader`.
-inline unsigned seats_of(unsigned positions, int leader) { return (positions << leader | positions >> (4 - leader)) & 0xFu; }
-
 // Trick strength by class (0: neither led suit nor trump, 1: led suit, 2: trump) and rank.
 struct KeyTable {
   std::uint8_t of[3][kNumRanks] = {};
@@ -168,48 +154,13 @@ struct SuitsMask {
 };
 constexpr SuitsMask kSuitsMask{};
 
-// What one trick tells about the hands (R17, R18). A seat that did not follow is void in the led suit;
-// in Hokum, a seat that played neither the led suit nor a trump when it had to trump holds no trump.
-// (That a seat under-trumped, so holds no higher trump, never changed a decision in self-play tests, so
-// it is not tracked.) Card i of the trick was played by leader + i; `len` is 2 to 4.
-inline void scan_trick(const Card (&c)[kNumSeats], int len, int leader, int trump, const Rules& rules, Voids& voids) {
-  const int led = suit_of(c[0]);
-  const unsigned off = static_cast<unsigned>(suit_of(c[1]) != led) << 1 |
-                       static_cast<unsigned>(len > 2 && suit_of(c[2]) != led) << 2 |
-                       static_cast<unsigned>(len > 3 && suit_of(c[3]) != led) << 3;
-  if (!off) return;
-  voids |= kSeatSpread.of[seats_of(off, leader)] << led;
-  if (trump == kNoSuit) return;
-  const int k0 = key_of(c[0], led, trump), k1 = key_of(c[1], led, trump);
-  const int k2 = len > 2 ? key_of(c[2], led, trump) : 1, k3 = len > 3 ? key_of(c[3], led, trump) : 1;
-  // A partner winning the trick so far excuses the player from trumping (R18a) unless the host says not.
-  const bool excuses = !rules.trump_over_partner;
-  const bool bound2 = !(excuses && k0 > k1);
-  const bool bound3 = !(excuses && k1 > k0 && k1 > k2);
-  const unsigned no_trump = static_cast<unsigned>(k1 == 0) << 1 | static_cast<unsigned>(bound2 && k2 == 0) << 2 |
-                            static_cast<unsigned>(bound3 && k3 == 0) << 3;
-  voids |= kSeatSpread.of[seats_of(no_trump, leader)] << trump;
-}
-
 // The cards each seat may hold: the unseen cards less what the play, the up-card's known holder and
 // the hand sizes rule out.
 void infer(const SeatView& v, Knowledge& k) {
   const int me = v.seat();
-  const int trump = v.contract().trump;
-  const Rules& rules = v.rules();
   const int done = v.tricks_played();
   const int cur = v.trick_len();
-  Voids voids = 0;
-  Card cards[kNumSeats];
-  for (int t = 0; t < done; ++t) {
-    const int base = t * kNumSeats;
-    for (int i = 0; i < kNumSeats; ++i) cards[i] = v.played_card(base + i);
-    scan_trick(cards, kNumSeats, v.trick_leader(t), trump, rules, voids);
-  }
-  if (cur >= 2) {
-    for (int i = 0; i < cur; ++i) cards[i] = v.trick()[i];
-    scan_trick(cards, cur, v.leader(), trump, rules, voids);
-  }
+  const Voids voids = v.shown_voids();
   const Hand unseen = v.unseen();
   const Card up = v.up_card();
   const int holder = v.up_card_holder();

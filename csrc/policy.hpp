@@ -39,6 +39,9 @@ class SeatView {
   Card played_card(int i) const { return state_.played_card(i); }
   int trick_leader(int t) const { return state_.trick_leader(t); }
   int abnat(int team) const { return state_.abnat(team); }
+  std::uint16_t shown_voids() const { return state_.shown_voids(); }
+  int pending_caller() const { return state_.pending_caller(); }
+  int doubler() const { return state_.doubler(); }
   // Cards this seat cannot see: in other hands or not yet dealt.
   Hand unseen() const { return kFullDeck & ~hand() & ~played(); }
 
