@@ -70,6 +70,8 @@ class HandState:
     tricks_won: Tuple[int, int]
     project_team: Optional[int]
     project_abnat: Tuple[int, int]
+    shown_voids: int
+    pending_caller: int
     baloot_seat: int
     baloot_announced: bool
     thrown_in: bool

@@ -96,6 +96,8 @@ void bind_hand(py::module_& m) {
                              [](const HandState& s) {
                                return py::make_tuple(s.project_outcome().abnat[0], s.project_outcome().abnat[1]);
                              })
+      .def_property_readonly("shown_voids", &HandState::shown_voids)
+      .def_property_readonly("pending_caller", &HandState::pending_caller)
       .def_property_readonly("baloot_seat", &HandState::baloot_seat)
       .def_property_readonly("baloot_announced", &HandState::baloot_announced)
       .def_property_readonly("thrown_in", &HandState::thrown_in)
