@@ -54,7 +54,7 @@ def parse_cards(cards: Cards, what: str = "cards") -> List[int]:
     seen = set()
     for card, index in zip(items, indices):
         if index in seen:
-            raise BalootError(f"{what} hold {format_card(index)} twice (from {card!r})")
+            raise BalootError(f"{format_card(index)} appears twice in {what} (from {card!r})")
         seen.add(index)
     return indices
 

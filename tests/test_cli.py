@@ -341,13 +341,27 @@ def play_args(*argv):
     return build_parser().parse_args(["play", *argv])
 
 
-def test_play_a_whole_hand_choosing_the_first_legal_action(capsys):
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_play_a_whole_hand_choosing_the_first_legal_action(capsys, seed):
     script = Script()
+    code = play_command.main(play_args("--seed", str(seed), "--bots", BOTS), read=script)
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "Result" in out
+    cards = [p for p in script.prompts if re.search(r"\(\d|\([JQKA]", p)]
+    assert len(cards) == 8 or "Thrown in" in out
+
+
+def test_play_a_whole_hand_as_the_buyer(capsys):
+    """Calling Sun at once (the first legal action after that) always plays out all eight tricks."""
+    script = Script(answer=lambda prompt: "sun" if "sun" in first_legal(prompt) or ", sun" in prompt
+                    else first_legal(prompt))
     code = play_command.main(play_args("--seed", "1", "--bots", BOTS), read=script)
     out = capsys.readouterr().out
     assert code == 0
-    assert len(script.prompts) >= 8  # eight cards at least
-    assert "Result" in out or "Thrown" in out or "ورق" in out
+    assert "Result" in out and "trick 8" in out
+    cards = [p for p in script.prompts if "sun" not in p and "pass" not in p]
+    assert len(cards) == 8
 
 
 def test_play_is_deterministic_for_a_seed(capsys):
@@ -468,3 +482,34 @@ def test_real_console_entry_in_a_subprocess(tmp_path):
     helped = subprocess.run([sys.executable, "-m", "baloot.cli", "--help"], capture_output=True, text=True, env=env,
                             cwd=str(tmp_path), timeout=60)
     assert helped.returncode == 0 and "simulate" in helped.stdout
+
+
+def test_ctrl_c_stops_within_a_second_and_prints_the_hands_so_far(tmp_path):
+    """Issue 4: Ctrl-C stops within a second and prints the summary of the hands finished so far."""
+    import signal
+    import time
+
+    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.Popen([sys.executable, "-m", "baloot.cli", "simulate", "--hands", "2000000000", "--threads", "1",
+                             "--seed", "4", "--json", "--no-progress"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=str(tmp_path))
+    try:
+        time.sleep(1.5)
+        began = time.perf_counter()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+        stopped = time.perf_counter() - began
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert stopped < 1.0 + 0.5, stopped  # a second, plus the interpreter's exit
+    assert proc.returncode == 130, err
+    data = json.loads(out)
+    assert data["interrupted"] is True
+    finished = data["hands"]
+    assert 0 < finished < 2_000_000_000
+    assert data["summary"]["hands"] == finished
+    # one thread plays the hands in order: what finished is the first `finished` hands of the run
+    expected = baloot.simulate(finished, seed=4, threads=2, keep=False)
+    assert data["summary"] == json.loads(json.dumps(expected.summary().to_dict()))

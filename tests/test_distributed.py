@@ -54,7 +54,16 @@ def analysis_player():
 def cluster():
     from distributed import LocalCluster
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c:
+    options = dict(n_workers=2, threads_per_worker=1, processes=True)
+    try:
+        made = LocalCluster(dashboard_address=None, **options)
+    except RuntimeError as error:
+        # dashboard_address=None still binds the scheduler's HTTP server to 8787 in this version of
+        # distributed; when another program holds that port, take any free one
+        if "8787" not in str(error):
+            raise
+        made = LocalCluster(dashboard_address=":0", **options)
+    with made as c:
         yield c
 
 

@@ -611,3 +611,47 @@ def test_bad_arguments_are_value_errors():
         baloot.simulate(10, contract="hokum:X")
     # the bad suit is named as the user typed it (or the whole contract is)
     assert "hokum:X" in str(info.value) or "'X'" in str(info.value), str(info.value)
+
+
+# ---------------------------------------------------------------------------------------------
+# keep=False: memory flat in the number of hands (issue 4: 100 million hands in the memory of 1,000)
+# ---------------------------------------------------------------------------------------------
+
+PEAK_GROWTH = """
+import sys, baloot
+def status(key):
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(key):
+                return int(line.split()[1])
+baloot.simulate(1000, keep=False, threads=2, contract="sun")
+with open("/proc/self/clear_refs", "w") as f:
+    f.write("5")  # reset the peak resident size (VmHWM)
+before = status("VmRSS")
+result = baloot.simulate(int(sys.argv[1]), keep=False, threads=2, contract="sun")
+assert result.hands == int(sys.argv[1])
+print(status("VmHWM") - before)
+"""
+
+
+def peak_growth_kb(hands):
+    """How far the resident size rises above where it was while a keep=False run plays."""
+    import os
+    import subprocess
+    import sys
+
+    if not os.access("/proc/self/clear_refs", os.W_OK):
+        pytest.skip("needs Linux /proc/self/clear_refs to measure the peak resident size")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    done = subprocess.run([sys.executable, "-c", PEAK_GROWTH, str(hands)], capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    return int(done.stdout.split()[-1])
+
+
+def test_keep_false_memory_is_flat_in_the_number_of_hands():
+    small = peak_growth_kb(1_000)
+    large = peak_growth_kb(8_000_000)
+    # 8 million hands may not cost anything like a byte per hand (8 MB) more than 1,000 do
+    assert large - small < 2_000, f"keep=False: +{small} kB for 1,000 hands, +{large} kB for 8,000,000"

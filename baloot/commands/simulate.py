@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from typing import Any
 
@@ -60,9 +61,24 @@ def save_rows(result: SimResult, path: str) -> None:
         raise BalootError(f"--out {path!r}: use a .csv, .npz or .parquet file name")
 
 
+def check_out(path: str) -> None:
+    """Refuse an output the run could not write, before the run rather than after it."""
+    lower = path.lower()
+    if not lower.endswith((".csv", ".npz", ".parquet")):
+        raise BalootError(f"--out {path!r}: use a .csv, .npz or .parquet file name")
+    if lower.endswith(".parquet"):
+        try:
+            import pyarrow  # noqa: F401
+        except ImportError:
+            raise BalootError("writing Parquet needs pyarrow: pip install pyarrow (or use .csv or .npz)") from None
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise BalootError(f"--out {path!r}: the folder {folder!r} does not exist")
+
+
 def main(args: argparse.Namespace) -> int:
-    if args.out and not args.out.lower().endswith((".csv", ".npz", ".parquet")):
-        raise BalootError(f"--out {args.out!r}: use a .csv, .npz or .parquet file name")
+    if args.out:
+        check_out(args.out)
     rules = rules_from(args)
     threads = resolve_threads(args.threads)
     bar = progress_bar(args.hands, not args.no_progress)
