@@ -1,0 +1,121 @@
+// Double-dummy (perfect-information) search of the card play: alpha-beta over the abnat one team
+// takes from a position, with a transposition table at trick boundaries, move ordering and the
+// merging of equivalent low cards. Legal moves and trick winners come from the rules kernel.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "cards.hpp"
+#include "hand.hpp"
+#include "rules.hpp"
+
+namespace baloot {
+
+// A playing position: the four remaining hands, the cards already on the table (played in order
+// from `leader`), the contract and the host options. The seat to move is leader + trick_len.
+struct Position {
+  Hand hands[kNumSeats] = {};
+  Card trick[kNumSeats] = {};
+  int trick_len = 0;
+  int leader = 0;
+  Contract contract;
+  Rules rules;
+
+  int to_move() const { return seat_after(leader, trick_len); }
+};
+
+// The position of a hand in its playing phase; throws RuleError in any other phase.
+Position position_of(const HandState& state);
+
+// Throws RuleError naming the first inconsistency: shared cards, hand sizes that do not fit the
+// trick on the table, an empty position, a bad seat, a bad contract.
+void check_position(const Position& p);
+
+// The abnat still to be won from `p`: the cards in the hands and on the table, plus the last-trick 10.
+int abnat_to_win(const Position& p);
+
+struct SolveResult {
+  int value[2] = {0, 0};   // abnat each team takes from here under best play (sum = abnat_to_win)
+  int mover = 0;           // the seat to move
+  Hand legal = 0;          // its legal cards
+  Hand best = 0;           // the legal cards that reach the best value
+  // move_value[c]: abnat the mover's team takes from here if it plays c (legal cards only; -1 otherwise).
+  // Filled for every legal card when all moves were asked for; otherwise only for the best cards.
+  int move_value[kNumCards];
+  std::uint64_t nodes = 0;  // search nodes visited
+};
+
+class Solver {
+ public:
+  // A table of 2^tt_bits entries (16 bytes each), allocated once here and reused by every solve.
+  explicit Solver(int tt_bits = 16);
+
+  // Values of every legal card (all_moves) or just the value and the set of best cards. `p` must be
+  // consistent (check_position); the solve itself never allocates.
+  SolveResult solve(const Position& p, bool all_moves = true);
+  SolveResult solve(const HandState& state, bool all_moves = true) { return solve(position_of(state), all_moves); }
+  // Abnat the mover's team takes from here under best play (the cheapest query).
+  int value(const Position& p);
+
+  void set_use_tt(bool on) { use_tt_ = on; }
+  bool use_tt() const { return use_tt_; }
+  // Forgets every stored position (solves already start afresh: entries carry a solve stamp).
+  void clear();
+
+ private:
+  struct Entry {
+    std::uint64_t key;  // remaining cards | leader << 32 | stamp << 34; 0 = empty
+    std::uint8_t lo;    // bounds on team 0's abnat from this trick boundary
+    std::uint8_t hi;
+    std::uint8_t move;  // best or cutting lead, kNoMove if none
+    std::uint8_t cards; // cards left in all hands (replacement priority)
+    std::uint32_t pad;
+  };
+  static constexpr std::uint8_t kNoMove = 0xFF;
+
+  void load(const Position& p);
+  int search(int alpha, int beta);
+  int search_lead(int alpha, int beta);
+  int play_and_search(Card c, int alpha, int beta);
+  int finish_trick(int alpha, int beta);
+  int last_trick();
+  int order_lead(Hand legal, int seat, Card tt_move, Card* out) const;
+  int order_follow(Hand legal, int seat, Card* out) const;
+  Hand merge_equivalent(Hand legal, int seat) const;
+  Entry* probe(std::uint64_t key);
+  Entry* slot_for(std::uint64_t key, int cards);
+
+  std::vector<Entry> table_;
+  std::uint64_t mask_ = 0;
+  std::uint64_t stamp_ = 0;
+  bool use_tt_ = true;
+
+  // The position being searched.
+  Hand hands_[kNumSeats] = {};
+  Card trick_[kNumSeats] = {};
+  int len_ = 0;
+  int leader_ = 0;
+  Contract contract_;
+  Rules rules_;
+  int live_abnat_ = 0;  // abnat of the cards still in the hands
+  std::uint64_t nodes_ = 0;
+  std::uint8_t abnat_[kNumCards] = {};
+  std::uint8_t power_[kNumCards] = {};  // rank strength within its suit (trump order for trumps)
+};
+
+// Median, 99th percentile and throughput of `n` full-deal solves from the first lead, timed in C++.
+struct SolverTiming {
+  int solves = 0;
+  double seconds = 0;
+  double solves_per_second = 0;
+  double median_us = 0;
+  double p99_us = 0;
+  double max_us = 0;
+  double mean_nodes = 0;
+};
+// Random deals (seeded), contracts drawn Sun / Hokum half and half, default rules.
+// all_moves: the value of every legal first card; otherwise the value and the best cards.
+SolverTiming time_solver(int n, std::uint64_t seed, bool all_moves = false, int mode = -1);
+
+}  // namespace baloot
