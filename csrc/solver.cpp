@@ -6,6 +6,13 @@
 
 namespace baloot {
 
+#ifdef SOLVER_STATS
+long g_lead[9], g_hit[9], g_cut_first[9], g_cut_later[9], g_follow[4], g_follow_cut_first[4], g_follow_cut_later[4];
+#define STAT(x) (++(x))
+#else
+#define STAT(x) ((void)0)
+#endif
+
 namespace {
 
 constexpr int kInf = 1000;
@@ -27,6 +34,18 @@ int sort_by_score(Card* cards, int* scores, int n) {
 }
 
 Hand all_hands(const Hand (&hands)[kNumSeats]) { return hands[0] | hands[1] | hands[2] | hands[3]; }
+
+// Ranks in increasing strength under a strength table.
+struct ByPower {
+  std::uint8_t rank[kNumRanks] = {};
+  constexpr explicit ByPower(const int (&strength)[kNumRanks]) {
+    for (int r = 0; r < kNumRanks; ++r) rank[strength[r]] = static_cast<std::uint8_t>(r);
+  }
+};
+constexpr ByPower kPlainOrder{kPlainStrength};
+constexpr ByPower kTrumpOrder{kTrumpStrength};
+constexpr const std::uint8_t* kPlainByPower = kPlainOrder.rank;
+constexpr const std::uint8_t* kTrumpByPower = kTrumpOrder.rank;
 
 }  // namespace
 
@@ -104,6 +123,11 @@ void Solver::load(const Position& p) {
     abnat_[c] = static_cast<std::uint8_t>(card_abnat(card, contract_));
     power_[c] = static_cast<std::uint8_t>(contract_.is_trump(card) ? kTrumpStrength[rank_of(card)]
                                                                    : kPlainStrength[rank_of(card)]);
+  }
+  for (int c = 0; c < kNumCards; ++c) {
+    above_[c] = 0;
+    for (int o = 0; o < kNumCards; ++o)
+      if (suit_of(static_cast<Card>(o)) == suit_of(static_cast<Card>(c)) && power_[o] > power_[c]) above_[c] |= bit(static_cast<Card>(o));
   }
   live_abnat_ = hand_abnat(all_hands(hands_), contract_);
   nodes_ = 0;
@@ -189,10 +213,11 @@ int Solver::search(int alpha, int beta) {
   if (len_ == 0) return search_lead(alpha, beta);
   ++nodes_;
   const int seat = seat_after(leader_, len_);
-  const Hand legal = merge_equivalent(legal_moves(hands_[seat], trick_, len_, contract_, rules_), seat);
+  const Hand legal = merge_equivalent(legal_moves(hands_[seat], trick_, len_, contract_, rules_), seat, true);
   if (!without_lowest(legal)) return play_and_search(lowest_card(legal), alpha, beta);
   Card order[kNumTricks];
   const int n = order_follow(legal, seat, order);
+  STAT(g_follow[len_]);
   if (team_of(seat) == 0) {
     int best = -kInf;
     for (int i = 0; i < n; ++i) {
@@ -201,7 +226,7 @@ int Solver::search(int alpha, int beta) {
         best = v;
         if (v > alpha) {
           alpha = v;
-          if (alpha >= beta) break;
+          if (alpha >= beta) { if (i == 0) STAT(g_follow_cut_first[len_]); else STAT(g_follow_cut_later[len_]); break; }
         }
       }
     }
@@ -214,7 +239,7 @@ int Solver::search(int alpha, int beta) {
       best = v;
       if (v < beta) {
         beta = v;
-        if (alpha >= beta) break;
+        if (alpha >= beta) { if (i == 0) STAT(g_follow_cut_first[len_]); else STAT(g_follow_cut_later[len_]); break; }
       }
     }
   }
@@ -228,12 +253,22 @@ int Solver::search_lead(int alpha, int beta) {
   const int most = live_abnat_ + kLastTrickAbnat;
   if (most <= alpha) return most;
   if (beta <= 0) return 0;
-
+#ifndef NO_BOUNDS
+  {
+    int sure[2];
+    if (sure_abnat(seat, sure)) return team_of(seat) == 0 ? most : 0;
+    if (sure[0] >= beta) return sure[0];
+    if (most - sure[1] <= alpha) return most - sure[1];
+  }
+#endif
+  const int left_ = count(hands_[seat]);
+  STAT(g_lead[left_]);
   const Hand remaining = all_hands(hands_);
   const std::uint64_t key = remaining | std::uint64_t(seat) << 32 | stamp_ << 34;
   Card tt_move = kNoMove;
   if (use_tt_) {
     if (const Entry* e = probe(key)) {
+      STAT(g_hit[left_]);
       if (e->lo >= beta) return e->lo;
       if (e->hi <= alpha) return e->hi;
       if (e->lo == e->hi) return e->lo;
@@ -243,7 +278,7 @@ int Solver::search_lead(int alpha, int beta) {
     }
   }
 
-  const Hand legal = merge_equivalent(hands_[seat], seat);
+  const Hand legal = merge_equivalent(hands_[seat], seat, true);
   Card order[kNumTricks];
   const int n = order_lead(legal, seat, tt_move, order);
   const bool maximising = team_of(seat) == 0;
@@ -257,7 +292,7 @@ int Solver::search_lead(int alpha, int beta) {
       best_move = order[i];
       if (maximising) a = std::max(a, v);
       else b = std::min(b, v);
-      if (a >= b) break;
+      if (a >= b) { if (i == 0) STAT(g_cut_first[left_]); else STAT(g_cut_later[left_]); break; }
     }
   }
 
@@ -277,32 +312,154 @@ int Solver::search_lead(int alpha, int beta) {
   return best;
 }
 
-// Cards of one hand that no live card separates and that carry the same abnat are interchangeable:
-// keep the lowest. Equal abnat inside one suit only happens among the zero-point bottom cards
-// (7 8 9 plain, 7 8 trump), whose strength order is the rank order, so the walk covers ranks 0..2.
-Hand Solver::merge_equivalent(Hand legal, int seat) const {
+// Abnat each team is sure to take from a trick boundary where `leader` leads: its trumps above every
+// trump of the other team win whatever trick they fall in, and the leader can cash its cards that
+// no other card of their suit beats (plain suits only while no opponent holds a trump). Returns true
+// when the leader's side takes every trick that way.
+bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
+  sure[0] = sure[1] = 0;
+  const Hand trumps = contract_.trump_mask();
+  const int team = team_of(leader);
+  const Hand ours = hands_[leader] | hands_[partner_of(leader)];
+  const Hand theirs = hands_[seat_after(leader)] | hands_[seat_after(leader, 3)];
+  Hand cashed = 0;
+  if (trumps) {
+    const Hand live = (ours | theirs) & trumps;
+    if (live) {
+      // the top run of live trumps held by one team
+      const Hand top_holder = ours & trumps;
+      Hand run = 0;
+      const int trump = contract_.trump;
+      const std::uint8_t* by_power = kTrumpByPower;
+      int run_team = -1;
+      for (int p = kNumRanks - 1; p >= 0; --p) {
+        const Card c = make_card(trump, by_power[p]);
+        if (!(live & bit(c))) continue;
+        const int t = (top_holder & bit(c)) ? team : 1 - team;
+        if (run_team < 0) run_team = t;
+        if (t != run_team) break;
+        run |= bit(c);
+      }
+      for (Hand h = run; h; h = without_lowest(h)) sure[run_team] += abnat_[lowest_card(h)];
+      if (run_team == team) cashed |= run & hands_[leader];
+    }
+  }
+  if (!(theirs & trumps)) {
+    const Hand others = theirs | hands_[partner_of(leader)];
+    for (int suit = 0; suit < kNumSuits; ++suit) {
+      if (suit == contract_.trump) continue;
+      const Hand mine = hands_[leader] & suit_mask(suit);
+      if (!mine) continue;
+      const Hand rest = others & suit_mask(suit);
+      Hand masters = mine;
+      if (rest) {
+        const Card top_rest = [&] {
+          Card best = lowest_card(rest);
+          for (Hand h = without_lowest(rest); h; h = without_lowest(h))
+            if (power_[lowest_card(h)] > power_[best]) best = lowest_card(h);
+          return best;
+        }();
+        masters = mine & above_[top_rest];
+      }
+      for (Hand h = masters; h; h = without_lowest(h)) sure[team] += abnat_[lowest_card(h)];
+      cashed |= masters;
+    }
+  }
+  return cashed == hands_[leader];
+}
+
+// Cards of one hand that no live card (in another hand or on the table) separates in strength are
+// interchangeable for who wins every later trick; only their abnat differ. Within such a group, cards
+// of equal abnat are equivalent: keep one. When `dominance` is on and the current trick's winning
+// team no longer depends on the seats still to play, the richest member dominates the rest if that
+// team is ours and the poorest if it is theirs (swap the two cards in any line of play: only the
+// abnat of this trick and of the later trick that takes the other card change).
+Hand Solver::merge_equivalent(Hand legal, int seat, bool dominance) const {
   Hand live_others = 0;
   for (int other = 0; other < kNumSeats; ++other)
     if (other != seat) live_others |= hands_[other];
   for (int i = 0; i < len_; ++i) live_others |= bit(trick_[i]);
-  Hand out = legal;
+  Hand out = 0;
+  int decided_cache = -2;  // the trick's decided team for a winning card of ours (-1: open), per node
   for (int suit = 0; suit < kNumSuits; ++suit) {
-    const int top = suit == contract_.trump ? kEight : kNine;
-    const std::uint32_t low = (2u << top) - 1;
-    const std::uint32_t mine = suit_holding(legal, suit) & low;
-    if (!(mine & (mine - 1))) continue;
-    const std::uint32_t others = suit_holding(live_others, suit) & low;
-    bool open = false;  // a kept card of ours below with nothing live in between
-    for (int r = 0; r <= top; ++r) {
-      if (mine >> r & 1) {
-        if (open) out &= ~bit(make_card(suit, r));
-        open = true;
-      } else if (others >> r & 1) {
-        open = false;
-      }
+    const std::uint32_t mine = suit_holding(legal, suit);
+    if (!(mine & (mine - 1))) {
+      out |= Hand{mine} << (8 * suit);
+      continue;
     }
+    const std::uint32_t others = suit_holding(live_others, suit);
+    const std::uint8_t* by_power = suit == contract_.trump ? kTrumpByPower : kPlainByPower;
+    Card group[kNumRanks];
+    int n = 0;
+    auto flush = [&]() {
+      if (n == 1) {
+        out |= bit(group[0]);
+      } else if (n > 1) {
+        int decided = -1;
+        if (dominance) decided = decided_team(group[0], seat, decided_cache);
+        if (decided >= 0) {
+          Card pick = group[0];
+          for (int i = 1; i < n; ++i) {
+            const bool richer = abnat_[group[i]] > abnat_[pick];
+            const bool poorer = abnat_[group[i]] < abnat_[pick];
+            if (decided == team_of(seat) ? richer : poorer) pick = group[i];
+          }
+          out |= bit(pick);
+        } else {
+          std::uint32_t values_seen = 0;  // abnat values are < 32
+          for (int i = 0; i < n; ++i) {
+            const std::uint32_t v = 1u << abnat_[group[i]];
+            if (!(values_seen & v)) out |= bit(group[i]);
+            values_seen |= v;
+          }
+        }
+      }
+      n = 0;
+    };
+    for (int p = 0; p < kNumRanks; ++p) {
+      const int r = by_power[p];
+      if (mine >> r & 1) group[n++] = make_card(suit, r);
+      else if (others >> r & 1) flush();
+    }
+    flush();
   }
   return out;
+}
+
+// The team that takes the current trick whatever the seats after `seat` play, when `seat` plays `c`;
+// -1 when they could still change it. Only cards that could beat the winner matter, so a seat that
+// holds none cannot change it. `cache` remembers the answer for "the trick as it stands" (c loses).
+int Solver::decided_team(Card c, int seat, int& cache) const {
+  Card winning;
+  int winner_seat;
+  int led;
+  if (len_ == 0) {
+    winning = c;
+    winner_seat = seat;
+    led = suit_of(c);
+  } else {
+    led = suit_of(trick_[0]);
+    const int w = trick_winner(trick_, len_, contract_);
+    winning = trick_[w];
+    winner_seat = seat_after(leader_, w);
+    if (beat_key(c, led) > beat_key(winning, led)) {
+      winning = c;
+      winner_seat = seat;
+    } else if (cache != -2) {
+      return cache;
+    }
+  }
+  const Hand trumps = contract_.trump_mask();
+  const bool trump_winning = contract_.is_trump(winning);
+  int result = team_of(winner_seat);
+  for (int i = len_ + 1; i < kNumSeats; ++i) {
+    const Hand hand = hands_[seat_after(leader_, i)];
+    if (hand & above_[winning]) result = -1;
+    else if (!trump_winning && (hand & trumps) && !(hand & suit_mask(led))) result = -1;
+    if (result < 0) break;
+  }
+  if (winner_seat != seat) cache = result;
+  return result;
 }
 
 // Leads: the stored best lead first, then masters that cannot be trumped (richest first), then
@@ -391,7 +548,7 @@ SolveResult Solver::solve(const Position& p, bool all_moves) {
   const int total = abnat_to_win(p);
   r.mover = seat;
   r.legal = legal_moves(hands_[seat], trick_, len_, contract_, rules_);
-  const Hand reps = merge_equivalent(r.legal, seat);
+  const Hand reps = merge_equivalent(r.legal, seat, false);
   // mover-team value from team 0's, and a mover-team window as team 0's
   auto mine = [&](int v) { return team == 0 ? v : total - v; };
 
@@ -420,10 +577,20 @@ SolveResult Solver::solve(const Position& p, bool all_moves) {
     }
   }
   // equivalent cards share the value of the card kept for them
+  Hand live_others = 0;
+  for (int other = 0; other < kNumSeats; ++other)
+    if (other != seat) live_others |= hands_[other];
+  for (int i = 0; i < len_; ++i) live_others |= bit(trick_[i]);
   for (Hand h = r.legal & ~reps; h; h = without_lowest(h)) {
     const Card c = lowest_card(h);
     Card rep = c;
-    while (!(reps & bit(rep))) --rep;
+    for (Hand k = reps & suit_mask(suit_of(c)); k; k = without_lowest(k)) {
+      const Card cand = lowest_card(k);
+      const Card low = power_[cand] < power_[c] ? cand : c;
+      const Card high = low == c ? cand : c;
+      const Hand between = above_[low] & ~above_[high] & ~bit(high);
+      if (abnat_[cand] == abnat_[c] && !(between & live_others)) rep = cand;
+    }
     r.move_value[c] = r.move_value[rep];
     if (best_set & bit(rep)) best_set |= bit(c);
   }
@@ -434,10 +601,18 @@ SolveResult Solver::solve(const Position& p, bool all_moves) {
   return r;
 }
 
-int Solver::value(const Position& p) {
+int Solver::value(const Position& p, int guess) {
   load(p);
   const int total = abnat_to_win(p);
-  const int v = len_ == 0 ? search_lead(-1, total + 1) : search(-1, total + 1);
+  int lower = 0, upper = total, g = guess;
+  if (guess >= 0 && team_of(p.to_move()) == 1) g = total - guess;
+  while (lower < upper) {
+    const int beta = guess < 0 ? (lower + upper + 1) / 2 : (g == lower ? g + 1 : g);
+    g = len_ == 0 ? search_lead(beta - 1, beta) : search(beta - 1, beta);
+    if (g < beta) upper = g;
+    else lower = g;
+  }
+  const int v = g;
   return team_of(p.to_move()) == 0 ? v : total - v;
 }
 

@@ -56,10 +56,11 @@ class Solver {
   SolveResult solve(const Position& p, bool all_moves = true);
   SolveResult solve(const HandState& state, bool all_moves = true) { return solve(position_of(state), all_moves); }
   // Abnat the mover's team takes from here under best play (the cheapest query).
-  int value(const Position& p);
+  int value(const Position& p, int guess = -1);
 
   void set_use_tt(bool on) { use_tt_ = on; }
   bool use_tt() const { return use_tt_; }
+  std::uint64_t nodes() const { return nodes_; }  // nodes visited by the last solve
   // Forgets every stored position (solves already start afresh: entries carry a solve stamp).
   void clear();
 
@@ -82,7 +83,14 @@ class Solver {
   int last_trick();
   int order_lead(Hand legal, int seat, Card tt_move, Card* out) const;
   int order_follow(Hand legal, int seat, Card* out) const;
-  Hand merge_equivalent(Hand legal, int seat) const;
+  Hand merge_equivalent(Hand legal, int seat, bool dominance) const;
+  int decided_team(Card c, int seat, int& cache) const;
+  bool sure_abnat(int leader, int (&sure)[2]) const;
+  // Orders cards within a trick: trumps over the led suit over the rest, by strength.
+  int beat_key(Card c, int led) const {
+    if (contract_.is_trump(c)) return 16 + power_[c];
+    return suit_of(c) == led ? 8 + power_[c] : 0;
+  }
   Entry* probe(std::uint64_t key);
   Entry* slot_for(std::uint64_t key, int cards);
 
@@ -102,6 +110,7 @@ class Solver {
   std::uint64_t nodes_ = 0;
   std::uint8_t abnat_[kNumCards] = {};
   std::uint8_t power_[kNumCards] = {};  // rank strength within its suit (trump order for trumps)
+  Hand above_[kNumCards] = {};          // the cards of the same suit that beat it
 };
 
 // Median, 99th percentile and throughput of `n` full-deal solves from the first lead, timed in C++.
