@@ -2,23 +2,50 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <string>
 
 namespace baloot {
-
-#ifdef SOLVER_STATS
-long g_lead[9], g_hit[9], g_cut_first[9], g_cut_later[9], g_follow[4], g_follow_cut_first[4], g_follow_cut_later[4];
-#define STAT(x) (++(x))
-#else
-#define STAT(x) ((void)0)
-#endif
 
 namespace {
 
 constexpr int kInf = 1000;
 
+// Strength-ordered views of one suit. Plain and trump strength orders both list the cards by
+// non-decreasing abnat, so in strength order the poorest card of a run is its lowest and the richest
+// its highest, and the cards of equal abnat (the zero-point 7 8 9 plain, 7 8 trump) sit at the bottom.
+struct PowerTables {
+  std::uint8_t to[2][256] = {};     // rank bits -> strength bits
+  std::uint8_t from[2][256] = {};   // strength bits -> rank bits
+  std::uint8_t abnat[2][256] = {};  // strength bits -> their abnat
+  std::uint8_t zero[2] = {};        // strength bits of the zero-point cards
+  constexpr PowerTables() {
+    for (int kind = 0; kind < 2; ++kind) {
+      const int* strength = kind ? kTrumpStrength : kPlainStrength;
+      const int* points = kind ? kTrumpAbnat : kPlainAbnat;
+      for (int bits = 0; bits < 256; ++bits) {
+        int p = 0, a = 0;
+        for (int r = 0; r < kNumRanks; ++r)
+          if (bits >> r & 1) {
+            p |= 1 << strength[r];
+            a += points[r];
+          }
+        to[kind][bits] = static_cast<std::uint8_t>(p);
+        from[kind][p] = static_cast<std::uint8_t>(bits);
+        abnat[kind][p] = static_cast<std::uint8_t>(a);
+      }
+      for (int r = 0; r < kNumRanks; ++r)
+        if (points[r] == 0) zero[kind] = static_cast<std::uint8_t>(zero[kind] | 1 << strength[r]);
+    }
+  }
+};
+constexpr PowerTables kPower{};
+
+inline int top_bit(std::uint32_t x) { return 31 - __builtin_clz(x); }
+inline std::uint32_t bits_above(int b) { return ~((2u << b) - 1); }
+
 // Insertion sort of up to 8 cards by descending score (stable for equal scores).
-int sort_by_score(Card* cards, int* scores, int n) {
+void sort_by_score(Card* cards, int* scores, int n) {
   for (int i = 1; i < n; ++i) {
     const Card c = cards[i];
     const int s = scores[i];
@@ -30,22 +57,9 @@ int sort_by_score(Card* cards, int* scores, int n) {
     cards[j] = c;
     scores[j] = s;
   }
-  return n;
 }
 
 Hand all_hands(const Hand (&hands)[kNumSeats]) { return hands[0] | hands[1] | hands[2] | hands[3]; }
-
-// Ranks in increasing strength under a strength table.
-struct ByPower {
-  std::uint8_t rank[kNumRanks] = {};
-  constexpr explicit ByPower(const int (&strength)[kNumRanks]) {
-    for (int r = 0; r < kNumRanks; ++r) rank[strength[r]] = static_cast<std::uint8_t>(r);
-  }
-};
-constexpr ByPower kPlainOrder{kPlainStrength};
-constexpr ByPower kTrumpOrder{kTrumpStrength};
-constexpr const std::uint8_t* kPlainByPower = kPlainOrder.rank;
-constexpr const std::uint8_t* kTrumpByPower = kTrumpOrder.rank;
 
 }  // namespace
 
@@ -80,15 +94,15 @@ void check_position(const Position& p) {
       throw RuleError("card index " + std::to_string(lowest_card(seen & p.hands[seat])) + " is held twice");
     seen |= p.hands[seat];
   }
-  const int base = count(p.hands[p.leader]);
-  if (base == 0 && p.trick_len == 0) throw RuleError("every hand is empty: nothing to solve");
+  const int base = count(p.hands[seat_after(p.leader, 3)]);  // the last seat has not played yet
+  if (base == 0) throw RuleError("every hand is empty: nothing to solve");
   if (base > kNumTricks) throw RuleError("a hand holds more than 8 cards");
   for (int i = 0; i < kNumSeats; ++i) {
     const int seat = seat_after(p.leader, i);
-    const int want = i < p.trick_len ? base : base + (p.trick_len > 0 ? 1 : 0);
+    const int want = i < p.trick_len ? base - 1 : base;
     if (count(p.hands[seat]) != want)
       throw RuleError("seat " + std::to_string(seat) + " holds " + std::to_string(count(p.hands[seat])) + " cards; " +
-                      std::to_string(want) + " fit the trick on the table");
+                      std::to_string(want) + " fit the hands and the trick on the table");
   }
 }
 
@@ -111,23 +125,22 @@ void Solver::clear() {
   stamp_ = 0;
 }
 
+std::uint32_t Solver::pw(Hand h, int suit) const { return kPower.to[kind_[suit]][suit_holding(h, suit)]; }
+Hand Solver::from_pw(std::uint32_t bits, int suit) const { return Hand{kPower.from[kind_[suit]][bits]} << (8 * suit); }
+
 void Solver::load(const Position& p) {
   for (int seat = 0; seat < kNumSeats; ++seat) hands_[seat] = p.hands[seat];
   for (int i = 0; i < kNumSeats; ++i) trick_[i] = p.trick[i];
   len_ = p.trick_len;
   leader_ = p.leader;
+  tricks_left_ = count(p.hands[seat_after(p.leader, 3)]);
   contract_ = p.contract;
   rules_ = p.rules;
+  for (int suit = 0; suit < kNumSuits; ++suit) kind_[suit] = suit == contract_.trump ? 1 : 0;
   for (int c = 0; c < kNumCards; ++c) {
     const Card card = static_cast<Card>(c);
     abnat_[c] = static_cast<std::uint8_t>(card_abnat(card, contract_));
-    power_[c] = static_cast<std::uint8_t>(contract_.is_trump(card) ? kTrumpStrength[rank_of(card)]
-                                                                   : kPlainStrength[rank_of(card)]);
-  }
-  for (int c = 0; c < kNumCards; ++c) {
-    above_[c] = 0;
-    for (int o = 0; o < kNumCards; ++o)
-      if (suit_of(static_cast<Card>(o)) == suit_of(static_cast<Card>(c)) && power_[o] > power_[c]) above_[c] |= bit(static_cast<Card>(o));
+    power_[c] = static_cast<std::uint8_t>(kind_[suit_of(card)] ? kTrumpStrength[rank_of(card)] : kPlainStrength[rank_of(card)]);
   }
   live_abnat_ = hand_abnat(all_hands(hands_), contract_);
   nodes_ = 0;
@@ -138,39 +151,37 @@ void Solver::load(const Position& p) {
 }
 
 // ---- Transposition table ---------------------------------------------------------------------------
-// Buckets of four entries (one cache line); the key holds the remaining cards, the leader and the
-// solve's stamp, so entries of earlier solves never match and count as free.
+// Buckets of four entries (one cache line). Within one solve the remaining cards and the leader fix a
+// trick boundary (the hands are the root's hands less the cards played); the key also holds the
+// solve's stamp, so entries of earlier solves never match and are the first to be replaced.
 
-Solver::Entry* Solver::probe(std::uint64_t key) {
-  const std::uint64_t base = ((key * 0x9E3779B97F4A7C15ull) >> 20) & mask_ & ~std::uint64_t{3};
-  Entry* bucket = &table_[base];
+Solver::Entry* Solver::find(std::uint64_t key) {
+  Entry* bucket = &table_[((key * 0x9E3779B97F4A7C15ull) >> 24) & mask_ & ~std::uint64_t{3}];
   for (int i = 0; i < 4; ++i)
     if (bucket[i].key == key) return &bucket[i];
   return nullptr;
 }
 
-Solver::Entry* Solver::slot_for(std::uint64_t key, int cards) {
-  const std::uint64_t base = ((key * 0x9E3779B97F4A7C15ull) >> 20) & mask_ & ~std::uint64_t{3};
-  Entry* bucket = &table_[base];
+Solver::Entry* Solver::slot_for(std::uint64_t key) {
+  Entry* bucket = &table_[((key * 0x9E3779B97F4A7C15ull) >> 24) & mask_ & ~std::uint64_t{3}];
   Entry* victim = &bucket[0];
   int victim_rank = kInf;
   for (int i = 0; i < 4; ++i) {
     Entry& e = bucket[i];
     if (e.key == key) return &e;
-    const int rank = (e.key >> 34) != stamp_ ? -1 : e.cards;
+    const int rank = (e.key >> 34) != stamp_ ? -1 : e.tricks;
     if (rank < victim_rank) {
       victim_rank = rank;
       victim = &e;
     }
   }
-  (void)cards;
   victim->key = 0;
   return victim;
 }
 
 // ---- Search --------------------------------------------------------------------------------------
-// Every search returns team 0's abnat from the node on: the cards of the trick in progress, every
-// later trick and the last-trick 10. Team 0 maximises, team 1 minimises; fail-soft alpha-beta.
+// Every search returns team 0's abnat from its node on: the cards of the trick in progress, every later
+// trick and the last-trick 10. Team 0 maximises, team 1 minimises; fail-soft alpha-beta.
 
 int Solver::play_and_search(Card c, int alpha, int beta) {
   const int seat = seat_after(leader_, len_);
@@ -186,18 +197,20 @@ int Solver::play_and_search(Card c, int alpha, int beta) {
 
 int Solver::finish_trick(int alpha, int beta) {
   const int winner = seat_after(leader_, trick_winner(trick_, kNumSeats, contract_));
-  int points = abnat_[trick_[0]] + abnat_[trick_[1]] + abnat_[trick_[2]] + abnat_[trick_[3]];
+  const int points = abnat_[trick_[0]] + abnat_[trick_[1]] + abnat_[trick_[2]] + abnat_[trick_[3]];
   const bool ours = team_of(winner) == 0;
-  if (all_hands(hands_) == 0) return ours ? points + kLastTrickAbnat : 0;
-  const int saved_leader = leader_;
+  if (tricks_left_ == 1) return ours ? points + kLastTrickAbnat : 0;
   Card saved[kNumSeats];
-  for (int i = 0; i < kNumSeats; ++i) saved[i] = trick_[i];
+  std::memcpy(saved, trick_, sizeof saved);
+  const int saved_leader = leader_;
   leader_ = winner;
   len_ = 0;
+  --tricks_left_;
   const int v = ours ? points + search_lead(alpha - points, beta - points) : search_lead(alpha, beta);
-  leader_ = saved_leader;
+  ++tricks_left_;
   len_ = kNumSeats;
-  for (int i = 0; i < kNumSeats; ++i) trick_[i] = saved[i];
+  leader_ = saved_leader;
+  std::memcpy(trick_, saved, sizeof saved);
   return v;
 }
 
@@ -209,25 +222,21 @@ int Solver::last_trick() {
   return team_of(winner) == 0 ? live_abnat_ + kLastTrickAbnat : 0;
 }
 
-int Solver::search(int alpha, int beta) {
-  if (len_ == 0) return search_lead(alpha, beta);
+int Solver::search_follow(int alpha, int beta) {
   ++nodes_;
   const int seat = seat_after(leader_, len_);
-  const Hand legal = merge_equivalent(legal_moves(hands_[seat], trick_, len_, contract_, rules_), seat, true);
-  if (!without_lowest(legal)) return play_and_search(lowest_card(legal), alpha, beta);
+  const int win_index = trick_winner(trick_, len_, contract_);
+  const Hand moves = reduce(legal_moves(hands_[seat], trick_, len_, contract_, rules_), seat, win_index, true);
+  if (!without_lowest(moves)) return play_and_search(lowest_card(moves), alpha, beta);
   Card order[kNumTricks];
-  const int n = order_follow(legal, seat, order);
-  STAT(g_follow[len_]);
+  const int n = order_follow(moves, win_index, order);
   if (team_of(seat) == 0) {
     int best = -kInf;
     for (int i = 0; i < n; ++i) {
       const int v = play_and_search(order[i], alpha, beta);
       if (v > best) {
         best = v;
-        if (v > alpha) {
-          alpha = v;
-          if (alpha >= beta) { if (i == 0) STAT(g_follow_cut_first[len_]); else STAT(g_follow_cut_later[len_]); break; }
-        }
+        if (v > alpha && (alpha = v) >= beta) break;
       }
     }
     return best;
@@ -237,38 +246,28 @@ int Solver::search(int alpha, int beta) {
     const int v = play_and_search(order[i], alpha, beta);
     if (v < best) {
       best = v;
-      if (v < beta) {
-        beta = v;
-        if (alpha >= beta) { if (i == 0) STAT(g_follow_cut_first[len_]); else STAT(g_follow_cut_later[len_]); break; }
-      }
+      if (v < beta && alpha >= (beta = v)) break;
     }
   }
   return best;
 }
 
 int Solver::search_lead(int alpha, int beta) {
-  const int seat = leader_;
-  if (count(hands_[seat]) == 1) return last_trick();
+  if (tricks_left_ == 1) return last_trick();
   ++nodes_;
+  const int seat = leader_;
   const int most = live_abnat_ + kLastTrickAbnat;
   if (most <= alpha) return most;
   if (beta <= 0) return 0;
-#ifndef NO_BOUNDS
-  {
-    int sure[2];
-    if (sure_abnat(seat, sure)) return team_of(seat) == 0 ? most : 0;
-    if (sure[0] >= beta) return sure[0];
-    if (most - sure[1] <= alpha) return most - sure[1];
-  }
-#endif
-  const int left_ = count(hands_[seat]);
-  STAT(g_lead[left_]);
-  const Hand remaining = all_hands(hands_);
-  const std::uint64_t key = remaining | std::uint64_t(seat) << 32 | stamp_ << 34;
+  int sure[2];
+  if (sure_abnat(seat, sure)) return team_of(seat) == 0 ? most : 0;
+  if (sure[0] >= beta) return sure[0];
+  if (most - sure[1] <= alpha) return most - sure[1];
+
+  const std::uint64_t key = all_hands(hands_) | std::uint64_t(seat) << 32 | stamp_ << 34;
   Card tt_move = kNoMove;
   if (use_tt_) {
-    if (const Entry* e = probe(key)) {
-      STAT(g_hit[left_]);
+    if (const Entry* e = find(key)) {
       if (e->lo >= beta) return e->lo;
       if (e->hi <= alpha) return e->hi;
       if (e->lo == e->hi) return e->lo;
@@ -278,9 +277,9 @@ int Solver::search_lead(int alpha, int beta) {
     }
   }
 
-  const Hand legal = merge_equivalent(hands_[seat], seat, true);
+  const Hand moves = reduce(hands_[seat], seat, 0, true);
   Card order[kNumTricks];
-  const int n = order_lead(legal, seat, tt_move, order);
+  const int n = order_lead(moves, seat, tt_move, order);
   const bool maximising = team_of(seat) == 0;
   int best = maximising ? -kInf : kInf;
   Card best_move = order[0];
@@ -292,14 +291,14 @@ int Solver::search_lead(int alpha, int beta) {
       best_move = order[i];
       if (maximising) a = std::max(a, v);
       else b = std::min(b, v);
-      if (a >= b) { if (i == 0) STAT(g_cut_first[left_]); else STAT(g_cut_later[left_]); break; }
+      if (a >= b) break;
     }
   }
 
   if (use_tt_) {
-    Entry* e = slot_for(key, count(remaining));
-    int lo = 0, hi = most;
-    if (e->key == key) lo = e->lo, hi = e->hi;
+    Entry* e = slot_for(key);
+    int lo = std::max(0, sure[0]), hi = most - sure[1];
+    if (e->key == key) lo = std::max(lo, int{e->lo}), hi = std::min(hi, int{e->hi});
     if (best <= alpha) hi = std::min(hi, best);
     else if (best >= beta) lo = std::max(lo, best);
     else lo = hi = best;
@@ -307,220 +306,165 @@ int Solver::search_lead(int alpha, int beta) {
     e->lo = static_cast<std::uint8_t>(lo);
     e->hi = static_cast<std::uint8_t>(hi);
     e->move = best_move;
-    e->cards = static_cast<std::uint8_t>(count(remaining));
+    e->tricks = static_cast<std::uint8_t>(tricks_left_);
   }
   return best;
 }
 
-// Abnat each team is sure to take from a trick boundary where `leader` leads: its trumps above every
-// trump of the other team win whatever trick they fall in, and the leader can cash its cards that
-// no other card of their suit beats (plain suits only while no opponent holds a trump). Returns true
-// when the leader's side takes every trick that way.
+// ---- Bounds --------------------------------------------------------------------------------------
+
+// Abnat each team is sure to take from a trick boundary where `leader` leads: a team's trumps above
+// every trump of the other team win whatever trick they fall in, and the leader can cash the cards
+// that no other card of their suit beats (plain suits only while no opponent holds a trump). Returns
+// true when every card of the leader is such a sure winner: its side then takes every trick.
 bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
   sure[0] = sure[1] = 0;
-  const Hand trumps = contract_.trump_mask();
   const int team = team_of(leader);
-  const Hand ours = hands_[leader] | hands_[partner_of(leader)];
+  const Hand mine = hands_[leader];
+  const Hand partner = hands_[partner_of(leader)];
   const Hand theirs = hands_[seat_after(leader)] | hands_[seat_after(leader, 3)];
   Hand cashed = 0;
-  if (trumps) {
-    const Hand live = (ours | theirs) & trumps;
-    if (live) {
-      // the top run of live trumps held by one team
-      const Hand top_holder = ours & trumps;
-      Hand run = 0;
-      const int trump = contract_.trump;
-      const std::uint8_t* by_power = kTrumpByPower;
-      int run_team = -1;
-      for (int p = kNumRanks - 1; p >= 0; --p) {
-        const Card c = make_card(trump, by_power[p]);
-        if (!(live & bit(c))) continue;
-        const int t = (top_holder & bit(c)) ? team : 1 - team;
-        if (run_team < 0) run_team = t;
-        if (t != run_team) break;
-        run |= bit(c);
-      }
-      for (Hand h = run; h; h = without_lowest(h)) sure[run_team] += abnat_[lowest_card(h)];
-      if (run_team == team) cashed |= run & hands_[leader];
+  const int trump = contract_.trump;
+  if (trump != kNoSuit) {
+    const std::uint32_t ours = pw(mine | partner, trump), other = pw(theirs, trump);
+    if (ours | other) {
+      const bool we_top = top_bit(ours | other) == (ours ? top_bit(ours) : -1);
+      const std::uint32_t run = we_top ? (other ? ours & bits_above(top_bit(other)) : ours)
+                                       : (ours ? other & bits_above(top_bit(ours)) : other);
+      sure[we_top ? team : 1 - team] += kPower.abnat[1][run];
+      if (we_top) cashed |= from_pw(run, trump) & mine;
     }
+    if (theirs & contract_.trump_mask()) return cashed == mine;
   }
-  if (!(theirs & trumps)) {
-    const Hand others = theirs | hands_[partner_of(leader)];
-    for (int suit = 0; suit < kNumSuits; ++suit) {
-      if (suit == contract_.trump) continue;
-      const Hand mine = hands_[leader] & suit_mask(suit);
-      if (!mine) continue;
-      const Hand rest = others & suit_mask(suit);
-      Hand masters = mine;
-      if (rest) {
-        const Card top_rest = [&] {
-          Card best = lowest_card(rest);
-          for (Hand h = without_lowest(rest); h; h = without_lowest(h))
-            if (power_[lowest_card(h)] > power_[best]) best = lowest_card(h);
-          return best;
-        }();
-        masters = mine & above_[top_rest];
-      }
-      for (Hand h = masters; h; h = without_lowest(h)) sure[team] += abnat_[lowest_card(h)];
-      cashed |= masters;
-    }
+  const Hand others = theirs | partner;
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    if (suit == trump) continue;
+    const std::uint32_t own = pw(mine, suit);
+    if (!own) continue;
+    const std::uint32_t rest = pw(others, suit);
+    const std::uint32_t masters = rest ? own & bits_above(top_bit(rest)) : own;
+    sure[team] += kPower.abnat[0][masters];
+    cashed |= from_pw(masters, suit);
   }
-  return cashed == hands_[leader];
+  return cashed == mine;
 }
 
-// Cards of one hand that no live card (in another hand or on the table) separates in strength are
-// interchangeable for who wins every later trick; only their abnat differ. Within such a group, cards
-// of equal abnat are equivalent: keep one. When `dominance` is on and the current trick's winning
-// team no longer depends on the seats still to play, the richest member dominates the rest if that
-// team is ours and the poorest if it is theirs (swap the two cards in any line of play: only the
-// abnat of this trick and of the later trick that takes the other card change).
-Hand Solver::merge_equivalent(Hand legal, int seat, bool dominance) const {
+// ---- Move reduction ------------------------------------------------------------------------------
+// Cards of one hand that no live card (in another hand or on the table) separates in strength order
+// win and lose exactly the same tricks in every line of play; only their abnat differ. Swapping two
+// of them in any line changes only the abnat of the two tricks they fall in. So within such a run:
+// cards of equal abnat are interchangeable (keep one), and when the team that takes the current trick
+// no longer depends on the seats still to play, the richest card of the run dominates the others if
+// that team is ours and the poorest if it is theirs (`dominance`; never at the root, whose every card
+// gets its own value).
+Hand Solver::reduce(Hand legal, int seat, int win_index, bool dominance) const {
   Hand live_others = 0;
-  for (int other = 0; other < kNumSeats; ++other)
-    if (other != seat) live_others |= hands_[other];
+  for (int i = 1; i < kNumSeats; ++i) live_others |= hands_[seat_after(seat, i)];
   for (int i = 0; i < len_; ++i) live_others |= bit(trick_[i]);
   Hand out = 0;
-  int decided_cache = -2;  // the trick's decided team for a winning card of ours (-1: open), per node
   for (int suit = 0; suit < kNumSuits; ++suit) {
-    const std::uint32_t mine = suit_holding(legal, suit);
-    if (!(mine & (mine - 1))) {
-      out |= Hand{mine} << (8 * suit);
+    std::uint32_t rest = pw(legal, suit);
+    if (!(rest & (rest - 1))) {
+      out |= legal & suit_mask(suit);
       continue;
     }
-    const std::uint32_t others = suit_holding(live_others, suit);
-    const std::uint8_t* by_power = suit == contract_.trump ? kTrumpByPower : kPlainByPower;
-    Card group[kNumRanks];
-    int n = 0;
-    auto flush = [&]() {
-      if (n == 1) {
-        out |= bit(group[0]);
-      } else if (n > 1) {
-        int decided = -1;
-        if (dominance) decided = decided_team(group[0], seat, decided_cache);
-        if (decided >= 0) {
-          Card pick = group[0];
-          for (int i = 1; i < n; ++i) {
-            const bool richer = abnat_[group[i]] > abnat_[pick];
-            const bool poorer = abnat_[group[i]] < abnat_[pick];
-            if (decided == team_of(seat) ? richer : poorer) pick = group[i];
-          }
-          out |= bit(pick);
-        } else {
-          std::uint32_t values_seen = 0;  // abnat values are < 32
-          for (int i = 0; i < n; ++i) {
-            const std::uint32_t v = 1u << abnat_[group[i]];
-            if (!(values_seen & v)) out |= bit(group[i]);
-            values_seen |= v;
-          }
-        }
+    const std::uint32_t others = pw(live_others, suit);
+    const std::uint32_t zero = kPower.zero[kind_[suit]];
+    std::uint32_t keep = 0;
+    while (rest) {
+      const int low = __builtin_ctz(rest);
+      const std::uint32_t stop = others & bits_above(low);
+      const std::uint32_t run = stop ? rest & ((1u << __builtin_ctz(stop)) - 1) : rest;
+      rest &= ~run;
+      if (!(run & (run - 1))) {
+        keep |= run;
+        continue;
       }
-      n = 0;
-    };
-    for (int p = 0; p < kNumRanks; ++p) {
-      const int r = by_power[p];
-      if (mine >> r & 1) group[n++] = make_card(suit, r);
-      else if (others >> r & 1) flush();
+      const int decided = dominance ? decided_team(lowest_card(from_pw(run & -run, suit)), seat, win_index) : -1;
+      if (decided == team_of(seat)) keep |= 1u << top_bit(run);
+      else if (decided >= 0) keep |= run & -run;
+      else keep |= (run & ~zero) | (run & zero & -(run & zero));
     }
-    flush();
+    out |= from_pw(keep, suit);
   }
   return out;
 }
 
-// The team that takes the current trick whatever the seats after `seat` play, when `seat` plays `c`;
-// -1 when they could still change it. Only cards that could beat the winner matter, so a seat that
-// holds none cannot change it. `cache` remembers the answer for "the trick as it stands" (c loses).
-int Solver::decided_team(Card c, int seat, int& cache) const {
-  Card winning;
-  int winner_seat;
-  int led;
-  if (len_ == 0) {
-    winning = c;
-    winner_seat = seat;
-    led = suit_of(c);
-  } else {
+// The team that takes the current trick whatever the seats after `seat` play, once `seat` plays `c`;
+// -1 when one of them holds a card that could still beat the winning card.
+int Solver::decided_team(Card c, int seat, int win_index) const {
+  Card winning = c;
+  int winner_seat = seat;
+  int led = suit_of(c);
+  if (len_ > 0) {
     led = suit_of(trick_[0]);
-    const int w = trick_winner(trick_, len_, contract_);
-    winning = trick_[w];
-    winner_seat = seat_after(leader_, w);
+    winning = trick_[win_index];
+    winner_seat = seat_after(leader_, win_index);
     if (beat_key(c, led) > beat_key(winning, led)) {
       winning = c;
       winner_seat = seat;
-    } else if (cache != -2) {
-      return cache;
     }
   }
   const Hand trumps = contract_.trump_mask();
   const bool trump_winning = contract_.is_trump(winning);
-  int result = team_of(winner_seat);
+  const std::uint32_t higher = bits_above(power_[winning]);
   for (int i = len_ + 1; i < kNumSeats; ++i) {
     const Hand hand = hands_[seat_after(leader_, i)];
-    if (hand & above_[winning]) result = -1;
-    else if (!trump_winning && (hand & trumps) && !(hand & suit_mask(led))) result = -1;
-    if (result < 0) break;
+    if (pw(hand, suit_of(winning)) & higher) return -1;
+    if (!trump_winning && (hand & trumps) && !(hand & suit_mask(led))) return -1;
   }
-  if (winner_seat != seat) cache = result;
-  return result;
+  return team_of(winner_seat);
 }
 
-// Leads: the stored best lead first, then masters that cannot be trumped (richest first), then
-// leads under a partner's master, then low cards.
-int Solver::order_lead(Hand legal, int seat, Card tt_move, Card* out) const {
-  const int partner = partner_of(seat);
-  const Hand opponents = hands_[seat_after(seat)] | hands_[seat_after(seat, 3)];
-  const Hand others = opponents | hands_[partner];
+// ---- Move ordering -------------------------------------------------------------------------------
+
+// Leads: the stored best lead, then masters nobody can ruff (richest first), then low leads to a
+// partner's master, then low cards.
+int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
+  const Hand partner = hands_[partner_of(seat)];
+  const Hand opp1 = hands_[seat_after(seat)], opp3 = hands_[seat_after(seat, 3)];
+  const Hand opponents = opp1 | opp3;
   const Hand trumps = contract_.trump_mask();
   int scores[kNumTricks];
   int n = 0;
-  for (Hand h = legal; h; h = without_lowest(h)) {
+  for (Hand h = moves; h; h = without_lowest(h)) {
     const Card c = lowest_card(h);
     const int suit = suit_of(c);
-    const Hand suit_cards = suit_mask(suit);
     int score;
     if (c == tt_move) {
       score = 1 << 20;
     } else {
-      Hand higher_out = 0;
-      for (Hand o = others & suit_cards; o; o = without_lowest(o))
-        if (power_[lowest_card(o)] > power_[c]) higher_out |= bit(lowest_card(o));
+      const std::uint32_t higher = bits_above(power_[c]);
+      const bool higher_out = pw(opponents | partner, suit) & higher;
       bool ruffable = false;
-      if (trumps && !contract_.is_trump(c)) {
-        for (int k = 1; k <= 3; k += 2) {
-          const Hand opp = hands_[seat_after(seat, k)];
-          if (!(opp & suit_cards) && (opp & trumps)) ruffable = true;
-        }
+      if (trumps && suit != contract_.trump) {
+        const Hand s = suit_mask(suit);
+        ruffable = (!(opp1 & s) && (opp1 & trumps)) || (!(opp3 & s) && (opp3 & trumps));
       }
-      if (!higher_out) {
-        score = (ruffable ? 2000 : 8000) + 16 * abnat_[c];
-      } else if (!(higher_out & opponents) && !ruffable) {
-        score = 6000 - 16 * abnat_[c] - power_[c];  // partner's card is master: lead low to it
-      } else {
-        score = 4000 - 16 * abnat_[c] - power_[c];
-      }
+      if (!higher_out) score = (ruffable ? 2000 : 8000) + 16 * abnat_[c];
+      else if (!(pw(opponents, suit) & higher) && !ruffable) score = 6000 - 16 * abnat_[c] - power_[c];
+      else score = 4000 - 16 * abnat_[c] - power_[c];
     }
     out[n] = c;
     scores[n++] = score;
   }
-  return sort_by_score(out, scores, n);
+  sort_by_score(out, scores, n);
+  return n;
 }
 
-// Following: last to play takes the trick as cheaply as it can or dumps points on a partner's trick;
-// earlier seats try to win when an opponent is ahead and give points when the partner is ahead.
-int Solver::order_follow(Hand legal, int seat, Card* out) const {
+// Following: when the partner is ahead, the last seat gives its richest card and the others their
+// poorest; when an opponent is ahead, winning cards first (the last seat its cheapest winner, the
+// others their strongest), then the poorest losers.
+int Solver::order_follow(Hand moves, int win_index, Card* out) const {
   const int led = suit_of(trick_[0]);
-  const int win_index = trick_winner(trick_, len_, contract_);
-  const Card winning = trick_[win_index];
   const bool partner_winning = win_index == len_ - 2;
-  auto key = [&](Card c) {
-    if (contract_.is_trump(c)) return 32 + power_[c];
-    return suit_of(c) == led ? 16 + power_[c] : 0;
-  };
-  const int winning_key = key(winning);
+  const int winning_key = beat_key(trick_[win_index], led);
   const bool last = len_ == kNumSeats - 1;
   int scores[kNumTricks];
   int n = 0;
-  for (Hand h = legal; h; h = without_lowest(h)) {
+  for (Hand h = moves; h; h = without_lowest(h)) {
     const Card c = lowest_card(h);
-    const int k = key(c);
+    const int k = beat_key(c, led);
     int score;
     if (partner_winning) {
       score = 16 * abnat_[c] - power_[c];
@@ -530,14 +474,39 @@ int Solver::order_follow(Hand legal, int seat, Card* out) const {
     } else {
       score = -16 * abnat_[c] - power_[c];
     }
-    (void)seat;
     out[n] = c;
     scores[n++] = score;
   }
-  return sort_by_score(out, scores, n);
+  sort_by_score(out, scores, n);
+  return n;
 }
 
 // ---- Root ----------------------------------------------------------------------------------------
+// Exact values come from null-window probes: each probe "does team 0 reach beta?" returns a bound
+// (fail-soft), and the interval [lo, hi] that holds the value is halved until it closes.
+
+int Solver::exact_child(Card c, int first_guess, int total) {
+  int lo = 0, hi = total;
+  int beta = std::clamp(first_guess, 1, total);
+  while (lo < hi) {
+    const int g = play_and_search(c, beta - 1, beta);
+    if (g >= beta) lo = g;
+    else hi = g;
+    beta = (lo + hi + 1) / 2;
+  }
+  return lo;
+}
+
+int Solver::exact_root(int total) {
+  int lo = 0, hi = total;
+  while (lo < hi) {
+    const int beta = (lo + hi + 1) / 2;
+    const int g = search(beta - 1, beta);
+    if (g >= beta) lo = g;
+    else hi = g;
+  }
+  return lo;
+}
 
 SolveResult Solver::solve(const Position& p, bool all_moves) {
   load(p);
@@ -546,53 +515,57 @@ SolveResult Solver::solve(const Position& p, bool all_moves) {
   const int seat = p.to_move();
   const int team = team_of(seat);
   const int total = abnat_to_win(p);
+  auto mine = [&](int team0) { return team == 0 ? team0 : total - team0; };
   r.mover = seat;
   r.legal = legal_moves(hands_[seat], trick_, len_, contract_, rules_);
-  const Hand reps = merge_equivalent(r.legal, seat, false);
-  // mover-team value from team 0's, and a mover-team window as team 0's
-  auto mine = [&](int v) { return team == 0 ? v : total - v; };
-
+  const int win_index = len_ > 0 ? trick_winner(trick_, len_, contract_) : 0;
+  const Hand reps = reduce(r.legal, seat, win_index, false);
   Card order[kNumTricks];
-  const int n = len_ == 0 ? order_lead(reps, seat, kNoMove, order) : order_follow(reps, seat, order);
+  const int n = len_ == 0 ? order_lead(reps, seat, kNoMove, order) : order_follow(reps, win_index, order);
+
   int best = -1;
   Hand best_set = 0;
-  for (int i = 0; i < n; ++i) {
-    const Card c = order[i];
-    int u;
-    if (all_moves || i == 0) {
-      u = mine(play_and_search(c, -1, total + 1));
-    } else {
-      const int lo = best - 1, hi = best + 1;  // mover-team window: is this card as good as the best?
-      const int v = team == 0 ? play_and_search(c, lo, hi) : play_and_search(c, total - hi, total - lo);
-      u = mine(v);
-      if (u >= hi) u = mine(play_and_search(c, -1, total + 1));
-      else if (u <= lo) continue;
+  if (all_moves) {
+    int guess = total / 2;
+    for (int i = 0; i < n; ++i) {
+      const Card c = order[i];
+      const int v = exact_child(c, guess, total);
+      guess = v;
+      const int u = mine(v);
+      r.move_value[c] = u;
+      if (u > best) best = u, best_set = 0;
+      if (u == best) best_set |= bit(c);
     }
-    r.move_value[c] = u;
-    if (u > best) {
-      best = u;
-      best_set = bit(c);
-    } else if (u == best) {
-      best_set |= bit(c);
+  } else {
+    best = mine(exact_root(total));
+    for (int i = 0; i < n; ++i) {
+      const Card c = order[i];
+      // does this card reach the best value? (it cannot exceed it)
+      const bool reaches = team == 0 ? play_and_search(c, best - 1, best) >= best
+                                     : play_and_search(c, total - best, total - best + 1) <= total - best;
+      if (reaches) {
+        best_set |= bit(c);
+        r.move_value[c] = best;
+      }
     }
   }
-  // equivalent cards share the value of the card kept for them
+
+  // Cards merged into a kept card share its value.
   Hand live_others = 0;
-  for (int other = 0; other < kNumSeats; ++other)
-    if (other != seat) live_others |= hands_[other];
+  for (int i = 1; i < kNumSeats; ++i) live_others |= hands_[seat_after(seat, i)];
   for (int i = 0; i < len_; ++i) live_others |= bit(trick_[i]);
   for (Hand h = r.legal & ~reps; h; h = without_lowest(h)) {
     const Card c = lowest_card(h);
-    Card rep = c;
     for (Hand k = reps & suit_mask(suit_of(c)); k; k = without_lowest(k)) {
-      const Card cand = lowest_card(k);
-      const Card low = power_[cand] < power_[c] ? cand : c;
-      const Card high = low == c ? cand : c;
-      const Hand between = above_[low] & ~above_[high] & ~bit(high);
-      if (abnat_[cand] == abnat_[c] && !(between & live_others)) rep = cand;
+      const Card rep = lowest_card(k);
+      const int lo = std::min(power_[rep], power_[c]), hi = std::max(power_[rep], power_[c]);
+      const std::uint32_t between = bits_above(lo) & ((1u << hi) - 1);
+      if (abnat_[rep] == abnat_[c] && !(pw(live_others, suit_of(c)) & between)) {
+        r.move_value[c] = r.move_value[rep];
+        if (best_set & bit(rep)) best_set |= bit(c);
+        break;
+      }
     }
-    r.move_value[c] = r.move_value[rep];
-    if (best_set & bit(rep)) best_set |= bit(c);
   }
   r.best = best_set;
   r.value[team] = best;
@@ -601,18 +574,10 @@ SolveResult Solver::solve(const Position& p, bool all_moves) {
   return r;
 }
 
-int Solver::value(const Position& p, int guess) {
+int Solver::value(const Position& p) {
   load(p);
   const int total = abnat_to_win(p);
-  int lower = 0, upper = total, g = guess;
-  if (guess >= 0 && team_of(p.to_move()) == 1) g = total - guess;
-  while (lower < upper) {
-    const int beta = guess < 0 ? (lower + upper + 1) / 2 : (g == lower ? g + 1 : g);
-    g = len_ == 0 ? search_lead(beta - 1, beta) : search(beta - 1, beta);
-    if (g < beta) upper = g;
-    else lower = g;
-  }
-  const int v = g;
+  const int v = exact_root(total);
   return team_of(p.to_move()) == 0 ? v : total - v;
 }
 
@@ -626,7 +591,8 @@ SolverTiming time_solver(int n, std::uint64_t seed, bool all_moves, int mode) {
   for (int i = 0; i < n; ++i) {
     HandState state = HandState::random_deal(rng, static_cast<int>(rng.below(4)), scores, rules);
     const bool hokum = mode < 0 ? (i & 1) != 0 : mode == 1;
-    state.force_contract(hokum ? Contract{Mode::kHokum, static_cast<int>(rng.below(4))} : Contract{Mode::kSun, kNoSuit});
+    const int trump = static_cast<int>(rng.below(4));
+    state.force_contract(hokum ? Contract{Mode::kHokum, trump} : Contract{Mode::kSun, kNoSuit});
     deals[static_cast<std::size_t>(i)] = position_of(state);
   }
   Solver solver;

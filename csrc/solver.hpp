@@ -1,6 +1,7 @@
 // Double-dummy (perfect-information) search of the card play: alpha-beta over the abnat one team
-// takes from a position, with a transposition table at trick boundaries, move ordering and the
-// merging of equivalent low cards. Legal moves and trick winners come from the rules kernel.
+// takes from a position, with a transposition table at trick boundaries, move ordering, cheap sure-abnat
+// bounds and the merging of interchangeable cards. Legal moves and trick winners come from the rules
+// kernel (legal_moves, trick_winner), so every host option applies as it does in a real hand.
 #pragma once
 
 #include <cstdint>
@@ -36,63 +37,70 @@ void check_position(const Position& p);
 int abnat_to_win(const Position& p);
 
 struct SolveResult {
-  int value[2] = {0, 0};   // abnat each team takes from here under best play (sum = abnat_to_win)
-  int mover = 0;           // the seat to move
-  Hand legal = 0;          // its legal cards
-  Hand best = 0;           // the legal cards that reach the best value
-  // move_value[c]: abnat the mover's team takes from here if it plays c (legal cards only; -1 otherwise).
-  // Filled for every legal card when all moves were asked for; otherwise only for the best cards.
-  int move_value[kNumCards];
+  int value[2] = {0, 0};  // abnat each team takes from here under best play (sum = abnat_to_win)
+  int mover = 0;          // the seat to move
+  Hand legal = 0;         // its legal cards
+  Hand best = 0;          // the legal cards that reach the best value
+  // move_value[c]: abnat the mover's team takes from here when it plays c, under best play after.
+  // Every legal card when all moves were asked for, else only the best cards; -1 elsewhere.
+  int move_value[kNumCards] = {};
   std::uint64_t nodes = 0;  // search nodes visited
 };
 
+// One searcher with its own transposition table: reusable across solves (entries carry the solve's
+// stamp, so nothing leaks from one solve into the next), never shared between threads.
 class Solver {
  public:
-  // A table of 2^tt_bits entries (16 bytes each), allocated once here and reused by every solve.
+  // A table of 2^tt_bits entries of 16 bytes, allocated here once; solves never allocate.
   explicit Solver(int tt_bits = 16);
 
-  // Values of every legal card (all_moves) or just the value and the set of best cards. `p` must be
-  // consistent (check_position); the solve itself never allocates.
+  // The value of every legal card (all_moves) or the value and the set of best cards.
+  // `p` must be consistent (check_position).
   SolveResult solve(const Position& p, bool all_moves = true);
   SolveResult solve(const HandState& state, bool all_moves = true) { return solve(position_of(state), all_moves); }
-  // Abnat the mover's team takes from here under best play (the cheapest query).
-  int value(const Position& p, int guess = -1);
+  // Abnat the mover's team takes from here under best play: the cheapest query.
+  int value(const Position& p);
 
   void set_use_tt(bool on) { use_tt_ = on; }
   bool use_tt() const { return use_tt_; }
   std::uint64_t nodes() const { return nodes_; }  // nodes visited by the last solve
-  // Forgets every stored position (solves already start afresh: entries carry a solve stamp).
-  void clear();
+  void clear();                                   // forgets every stored position
 
  private:
   struct Entry {
-    std::uint64_t key;  // remaining cards | leader << 32 | stamp << 34; 0 = empty
-    std::uint8_t lo;    // bounds on team 0's abnat from this trick boundary
+    std::uint64_t key;   // remaining cards | leader << 32 | stamp << 34; 0 = empty
+    std::uint8_t lo;     // bounds on team 0's abnat from this trick boundary on
     std::uint8_t hi;
-    std::uint8_t move;  // best or cutting lead, kNoMove if none
-    std::uint8_t cards; // cards left in all hands (replacement priority)
+    std::uint8_t move;   // the best (or cutting) lead found, kNoMove if none
+    std::uint8_t tricks; // tricks left: the deeper the search it saves, the longer it stays
     std::uint32_t pad;
   };
   static constexpr std::uint8_t kNoMove = 0xFF;
 
   void load(const Position& p);
-  int search(int alpha, int beta);
+  int search(int alpha, int beta) { return len_ == 0 ? search_lead(alpha, beta) : search_follow(alpha, beta); }
   int search_lead(int alpha, int beta);
+  int search_follow(int alpha, int beta);
   int play_and_search(Card c, int alpha, int beta);
   int finish_trick(int alpha, int beta);
   int last_trick();
-  int order_lead(Hand legal, int seat, Card tt_move, Card* out) const;
-  int order_follow(Hand legal, int seat, Card* out) const;
-  Hand merge_equivalent(Hand legal, int seat, bool dominance) const;
-  int decided_team(Card c, int seat, int& cache) const;
+  int exact_child(Card c, int first_guess, int total);
+  int exact_root(int total);
+  Hand reduce(Hand legal, int seat, int win_index, bool dominance) const;
+  int decided_team(Card c, int seat, int win_index) const;
   bool sure_abnat(int leader, int (&sure)[2]) const;
-  // Orders cards within a trick: trumps over the led suit over the rest, by strength.
+  int order_lead(Hand moves, int seat, Card tt_move, Card* out) const;
+  int order_follow(Hand moves, int win_index, Card* out) const;
+  Entry* find(std::uint64_t key);
+  Entry* slot_for(std::uint64_t key);
+
+  // A suit's cards as an 8-bit set in strength order (bit p = the card of strength p), and back.
+  std::uint32_t pw(Hand h, int suit) const;
+  Hand from_pw(std::uint32_t bits, int suit) const;
   int beat_key(Card c, int led) const {
     if (contract_.is_trump(c)) return 16 + power_[c];
     return suit_of(c) == led ? 8 + power_[c] : 0;
   }
-  Entry* probe(std::uint64_t key);
-  Entry* slot_for(std::uint64_t key, int cards);
 
   std::vector<Entry> table_;
   std::uint64_t mask_ = 0;
@@ -104,16 +112,19 @@ class Solver {
   Card trick_[kNumSeats] = {};
   int len_ = 0;
   int leader_ = 0;
+  int tricks_left_ = 0;  // including the trick in progress
   Contract contract_;
   Rules rules_;
   int live_abnat_ = 0;  // abnat of the cards still in the hands
   std::uint64_t nodes_ = 0;
   std::uint8_t abnat_[kNumCards] = {};
-  std::uint8_t power_[kNumCards] = {};  // rank strength within its suit (trump order for trumps)
-  Hand above_[kNumCards] = {};          // the cards of the same suit that beat it
+  std::uint8_t power_[kNumCards] = {};  // strength within its suit (the trump order for trumps)
+  std::uint8_t kind_[kNumSuits] = {};   // 1 for the trump suit, 0 for plain suits
 };
 
-// Median, 99th percentile and throughput of `n` full-deal solves from the first lead, timed in C++.
+// Throughput and the distribution of solve times over `n` random full deals from the first lead,
+// timed in C++ on one thread. Contracts alternate Sun / Hokum (mode -1) or are all Sun (0) or
+// Hokum (1), with a random trump; default rules. all_moves: the value of every legal first card.
 struct SolverTiming {
   int solves = 0;
   double seconds = 0;
@@ -123,8 +134,6 @@ struct SolverTiming {
   double max_us = 0;
   double mean_nodes = 0;
 };
-// Random deals (seeded), contracts drawn Sun / Hokum half and half, default rules.
-// all_moves: the value of every legal first card; otherwise the value and the best cards.
 SolverTiming time_solver(int n, std::uint64_t seed, bool all_moves = false, int mode = -1);
 
 }  // namespace baloot
