@@ -117,7 +117,7 @@ int abnat_to_win(const Position& p) {
 Solver::Solver(int tt_bits) {
   if (tt_bits < 4 || tt_bits > 28) throw RuleError("tt_bits " + std::to_string(tt_bits) + " is not 4..28");
   table_.assign(std::size_t{1} << tt_bits, Entry{});
-  mask_ = (std::uint64_t{1} << tt_bits) - 1;
+  shift_ = 64 - tt_bits;
 }
 
 void Solver::clear() {
@@ -144,7 +144,9 @@ void Solver::load(const Position& p) {
   }
   live_abnat_ = hand_abnat(all_hands(hands_), contract_);
   nodes_ = 0;
-  if (++stamp_ >= (std::uint64_t{1} << 30)) {
+  for (int seat = 0; seat < kNumSeats; ++seat)
+    for (Hand h = hands_[seat]; h; h = without_lowest(h)) holder_[lowest_card(h)] = static_cast<std::uint8_t>(seat);
+  if (++stamp_ >= (std::uint64_t{1} << 32)) {
     clear();
     stamp_ = 1;
   }
@@ -155,27 +157,49 @@ void Solver::load(const Position& p) {
 // trick boundary (the hands are the root's hands less the cards played); the key also holds the
 // solve's stamp, so entries of earlier solves never match and are the first to be replaced.
 
+#ifdef CANON
+std::uint64_t Solver::boundary_key() const {
+  const Hand remaining = all_hands(hands_);
+  std::uint64_t key = static_cast<std::uint64_t>(leader_);
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    const std::uint32_t bits = pw(remaining, suit);
+    const std::uint32_t zero = kPower.zero[kind_[suit]];
+    std::uint32_t holders = 0;
+    for (std::uint32_t z = bits & zero; z; z &= z - 1)
+      holders = holders << 2 | holder_[lowest_card(from_pw(z & -z, suit))];
+    const std::uint32_t code = (bits & ~zero) >> (kind_[suit] ? 2 : 3) << 8 | holders << 2 |
+                               static_cast<std::uint32_t>(__builtin_popcount(bits & zero));
+    key = key << 14 | code;
+  }
+  return key;
+}
+#else
+std::uint64_t Solver::boundary_key() const {
+  return all_hands(hands_) | std::uint64_t(leader_) << 32;
+}
+#endif
+
 Solver::Entry* Solver::find(std::uint64_t key) {
-  Entry* bucket = &table_[((key * 0x9E3779B97F4A7C15ull) >> 24) & mask_ & ~std::uint64_t{3}];
+  Entry* bucket = &table_[(key * 0x9E3779B97F4A7C15ull) >> shift_ & ~std::uint64_t{3}];
   for (int i = 0; i < 4; ++i)
-    if (bucket[i].key == key) return &bucket[i];
+    if (bucket[i].key == key && bucket[i].stamp == stamp_) return &bucket[i];
   return nullptr;
 }
 
 Solver::Entry* Solver::slot_for(std::uint64_t key) {
-  Entry* bucket = &table_[((key * 0x9E3779B97F4A7C15ull) >> 24) & mask_ & ~std::uint64_t{3}];
+  Entry* bucket = &table_[(key * 0x9E3779B97F4A7C15ull) >> shift_ & ~std::uint64_t{3}];
   Entry* victim = &bucket[0];
   int victim_rank = kInf;
   for (int i = 0; i < 4; ++i) {
     Entry& e = bucket[i];
-    if (e.key == key) return &e;
-    const int rank = (e.key >> 34) != stamp_ ? -1 : e.tricks;
+    if (e.key == key && e.stamp == stamp_) return &e;
+    const int rank = e.stamp != stamp_ ? -1 : e.tricks;
     if (rank < victim_rank) {
       victim_rank = rank;
       victim = &e;
     }
   }
-  victim->key = 0;
+  victim->stamp = 0;
   return victim;
 }
 
@@ -252,19 +276,60 @@ int Solver::search_follow(int alpha, int beta) {
   return best;
 }
 
+// The last two tricks from a trick boundary, searched directly: at most 16 lines of play.
+int Solver::two_tricks(int alpha, int beta) {
+  ++nodes_;
+  Card t[kNumSeats];
+  Hand in_hand[kNumSeats];
+  for (int i = 0; i < kNumSeats; ++i) in_hand[i] = hands_[seat_after(leader_, i)];
+  return two_tricks_ply(0, alpha, beta, t, in_hand);
+}
+
+int Solver::two_tricks_ply(int i, int alpha, int beta, Card* t, const Hand* in_hand) {
+  const int seat = seat_after(leader_, i);
+  const Hand moves = i == 0 ? in_hand[0] : legal_moves(in_hand[i], t, i, contract_, rules_);
+  const bool maximising = team_of(seat) == 0;
+  int best = maximising ? -kInf : kInf;
+  for (Hand h = moves; h; h = without_lowest(h)) {
+    t[i] = lowest_card(h);
+    int v;
+    if (i < kNumSeats - 1) {
+      v = two_tricks_ply(i + 1, alpha, beta, t, in_hand);
+    } else {
+      const int first = trick_winner(t, kNumSeats, contract_);
+      Card last[kNumSeats];
+      for (int j = 0; j < kNumSeats; ++j) last[j] = lowest_card(in_hand[(first + j) & 3] & ~bit(t[(first + j) & 3]));
+      const int second = (first + trick_winner(last, kNumSeats, contract_)) & 3;
+      const int points1 = abnat_[t[0]] + abnat_[t[1]] + abnat_[t[2]] + abnat_[t[3]];
+      v = (team_of(seat_after(leader_, first)) == 0 ? points1 : 0) +
+          (team_of(seat_after(leader_, second)) == 0 ? live_abnat_ - points1 + kLastTrickAbnat : 0);
+    }
+    if (maximising ? v > best : v < best) {
+      best = v;
+      if (maximising) alpha = std::max(alpha, v);
+      else beta = std::min(beta, v);
+      if (alpha >= beta) break;
+    }
+  }
+  return best;
+}
+
 int Solver::search_lead(int alpha, int beta) {
-  if (tricks_left_ == 1) return last_trick();
+  if (tricks_left_ <= 2) return tricks_left_ == 1 ? last_trick() : two_tricks(alpha, beta);
   ++nodes_;
   const int seat = leader_;
   const int most = live_abnat_ + kLastTrickAbnat;
   if (most <= alpha) return most;
   if (beta <= 0) return 0;
+#ifdef EXACT_BELOW
+  if (tricks_left_ <= EXACT_BELOW) alpha = -1, beta = most + 1;
+#endif
   int sure[2];
   if (sure_abnat(seat, sure)) return team_of(seat) == 0 ? most : 0;
   if (sure[0] >= beta) return sure[0];
   if (most - sure[1] <= alpha) return most - sure[1];
 
-  const std::uint64_t key = all_hands(hands_) | std::uint64_t(seat) << 32 | stamp_ << 34;
+  const std::uint64_t key = boundary_key();
   Card tt_move = kNoMove;
   if (use_tt_) {
     if (const Entry* e = find(key)) {
@@ -298,11 +363,12 @@ int Solver::search_lead(int alpha, int beta) {
   if (use_tt_) {
     Entry* e = slot_for(key);
     int lo = std::max(0, sure[0]), hi = most - sure[1];
-    if (e->key == key) lo = std::max(lo, int{e->lo}), hi = std::min(hi, int{e->hi});
+    if (e->key == key && e->stamp == stamp_) lo = std::max(lo, int{e->lo}), hi = std::min(hi, int{e->hi});
     if (best <= alpha) hi = std::min(hi, best);
     else if (best >= beta) lo = std::max(lo, best);
     else lo = hi = best;
     e->key = key;
+    e->stamp = static_cast<std::uint32_t>(stamp_);
     e->lo = static_cast<std::uint8_t>(lo);
     e->hi = static_cast<std::uint8_t>(hi);
     e->move = best_move;

@@ -68,12 +68,12 @@ class Solver {
 
  private:
   struct Entry {
-    std::uint64_t key;   // remaining cards | leader << 32 | stamp << 34; 0 = empty
-    std::uint8_t lo;     // bounds on team 0's abnat from this trick boundary on
+    std::uint64_t key;    // the boundary's canonical form (boundary_key)
+    std::uint32_t stamp;  // the solve that wrote it; entries of other solves are free
+    std::uint8_t lo;      // bounds on team 0's abnat from this trick boundary on
     std::uint8_t hi;
-    std::uint8_t move;   // the best (or cutting) lead found, kNoMove if none
-    std::uint8_t tricks; // tricks left: the deeper the search it saves, the longer it stays
-    std::uint32_t pad;
+    std::uint8_t move;    // the best (or cutting) lead found, kNoMove if none
+    std::uint8_t tricks;  // tricks left: the deeper the search it saves, the longer it stays
   };
   static constexpr std::uint8_t kNoMove = 0xFF;
 
@@ -84,6 +84,8 @@ class Solver {
   int play_and_search(Card c, int alpha, int beta);
   int finish_trick(int alpha, int beta);
   int last_trick();
+  int two_tricks(int alpha, int beta);
+  int two_tricks_ply(int i, int alpha, int beta, Card* t, const Hand* in_hand);
   int exact_child(Card c, int first_guess, int total);
   int exact_root(int total);
   Hand reduce(Hand legal, int seat, int win_index, bool dominance) const;
@@ -91,6 +93,7 @@ class Solver {
   bool sure_abnat(int leader, int (&sure)[2]) const;
   int order_lead(Hand moves, int seat, Card tt_move, Card* out) const;
   int order_follow(Hand moves, int win_index, Card* out) const;
+  std::uint64_t boundary_key() const;
   Entry* find(std::uint64_t key);
   Entry* slot_for(std::uint64_t key);
 
@@ -103,7 +106,7 @@ class Solver {
   }
 
   std::vector<Entry> table_;
-  std::uint64_t mask_ = 0;
+  int shift_ = 48;  // 64 - tt_bits: the index is the top bits of a multiplicative hash
   std::uint64_t stamp_ = 0;
   bool use_tt_ = true;
 
@@ -120,6 +123,7 @@ class Solver {
   std::uint8_t abnat_[kNumCards] = {};
   std::uint8_t power_[kNumCards] = {};  // strength within its suit (the trump order for trumps)
   std::uint8_t kind_[kNumSuits] = {};   // 1 for the trump suit, 0 for plain suits
+  std::uint8_t holder_[kNumCards] = {}; // the seat holding each card at the root
 };
 
 // Throughput and the distribution of solve times over `n` random full deals from the first lead,
