@@ -4,45 +4,29 @@
 #include <chrono>
 #include <cstring>
 #include <string>
+#ifdef TRACE_ITER
+#include <cstdio>
+#endif
 
 namespace baloot {
 
 namespace {
 
 constexpr int kInf = 1000;
+constexpr int kContracts = 5;  // Sun, then Hokum with each trump suit
 
-// Strength-ordered views of one suit. Plain and trump strength orders both list the cards by
-// non-decreasing abnat, so in strength order the poorest card of a run is its lowest and the richest
-// its highest, and the cards of equal abnat (the zero-point 7 8 9 plain, 7 8 trump) sit at the bottom.
-struct PowerTables {
-  std::uint8_t to[2][256] = {};     // rank bits -> strength bits
-  std::uint8_t from[2][256] = {};   // strength bits -> rank bits
-  std::uint8_t abnat[2][256] = {};  // strength bits -> their abnat
-  std::uint8_t zero[2] = {};        // strength bits of the zero-point cards
-  constexpr PowerTables() {
-    for (int kind = 0; kind < 2; ++kind) {
-      const int* strength = kind ? kTrumpStrength : kPlainStrength;
-      const int* points = kind ? kTrumpAbnat : kPlainAbnat;
-      for (int bits = 0; bits < 256; ++bits) {
-        int p = 0, a = 0;
-        for (int r = 0; r < kNumRanks; ++r)
-          if (bits >> r & 1) {
-            p |= 1 << strength[r];
-            a += points[r];
-          }
-        to[kind][bits] = static_cast<std::uint8_t>(p);
-        from[kind][p] = static_cast<std::uint8_t>(bits);
-        abnat[kind][p] = static_cast<std::uint8_t>(a);
-      }
-      for (int r = 0; r < kNumRanks; ++r)
-        if (points[r] == 0) zero[kind] = static_cast<std::uint8_t>(zero[kind] | 1 << strength[r]);
-    }
-  }
-};
-constexpr PowerTables kPower{};
+int contract_index(const Contract& c) { return c.mode == Mode::kSun ? 0 : 1 + c.trump; }
+Contract contract_at(int index) { return index == 0 ? Contract{Mode::kSun, kNoSuit} : Contract{Mode::kHokum, index - 1}; }
 
 inline int top_bit(std::uint32_t x) { return 31 - __builtin_clz(x); }
 inline std::uint32_t bits_above(int b) { return ~((2u << b) - 1); }
+inline bool has_pair(Hand h) {  // two cards of one suit
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    const std::uint32_t b = suit_holding(h, suit);
+    if (b & (b - 1)) return true;
+  }
+  return false;
+}
 
 // Insertion sort of up to 8 cards by descending score (stable for equal scores).
 void sort_by_score(Card* cards, int* scores, int n) {
@@ -62,6 +46,72 @@ void sort_by_score(Card* cards, int* scores, int n) {
 Hand all_hands(const Hand (&hands)[kNumSeats]) { return hands[0] | hands[1] | hands[2] | hands[3]; }
 
 }  // namespace
+
+// What the search needs to know about who takes a trick, asked once of the kernel's trick_winner.
+// beats[contract][led][w]: the cards that take a trick led in `led` from the winning card w. From it
+// come the strength order of a plain suit and of the trump suit, and strength-ordered views of a suit:
+// bit p of a "power" byte is the suit's card of strength p.
+struct SolverTables {
+  Hand beats[kContracts][kNumSuits][kNumCards] = {};
+  std::uint8_t strength[2][kNumRanks] = {};  // by rank; [0] plain, [1] trump
+  std::uint8_t to[2][256] = {};              // rank bits -> power bits
+  std::uint8_t from[2][256] = {};            // power bits -> rank bits
+  std::uint8_t abnat[2][256] = {};           // power bits -> their abnat
+
+  SolverTables() {
+    for (int k = 0; k < kContracts; ++k) {
+      const Contract contract = contract_at(k);
+      for (int led = 0; led < kNumSuits; ++led)
+        for (int w = 0; w < kNumCards; ++w) {
+          const Card winning = static_cast<Card>(w);
+          const bool led_card = suit_of(winning) == led;
+          if (!led_card && !contract.is_trump(winning)) continue;  // such a card never wins such a trick
+          Hand b = 0;
+          for (int c = 0; c < kNumCards; ++c) {
+            const Card card = static_cast<Card>(c);
+            if (card == winning) continue;
+            Card trick[3];
+            int n = 0;
+            if (!led_card) {  // a trump ahead of a card of the led suit
+              Card lead = make_card(led, 0);
+              if (lead == card) lead = make_card(led, 1);
+              trick[n++] = lead;
+            }
+            trick[n++] = winning;
+            trick[n++] = card;
+            if (trick_winner(trick, n, contract) == n - 1) b |= bit(card);
+          }
+          beats[k][led][w] = b;
+        }
+    }
+    for (int kind = 0; kind < 2; ++kind) {
+      const int k = kind;  // Sun for plain suits, Hokum in spades (suit 0) for the trump suit
+      const Contract contract = contract_at(k);
+      for (int r = 0; r < kNumRanks; ++r) {
+        int below = 0;
+        for (int other = 0; other < kNumRanks; ++other)
+          if (beats[k][0][make_card(0, other)] & bit(make_card(0, r))) ++below;
+        strength[kind][r] = static_cast<std::uint8_t>(below);
+      }
+      for (int bits = 0; bits < 256; ++bits) {
+        int p = 0, a = 0;
+        for (int r = 0; r < kNumRanks; ++r)
+          if (bits >> r & 1) {
+            p |= 1 << strength[kind][r];
+            a += card_abnat(make_card(0, r), contract);
+          }
+        to[kind][bits] = static_cast<std::uint8_t>(p);
+        from[kind][p] = static_cast<std::uint8_t>(bits);
+        abnat[kind][p] = static_cast<std::uint8_t>(a);
+      }
+    }
+  }
+};
+
+const SolverTables& solver_tables() {
+  static const SolverTables tables;
+  return tables;
+}
 
 // ---- Positions -----------------------------------------------------------------------------------
 
@@ -114,19 +164,21 @@ int abnat_to_win(const Position& p) {
 
 // ---- Solver --------------------------------------------------------------------------------------
 
-Solver::Solver(int tt_bits) {
+Solver::Solver(int tt_bits) : tables_(&solver_tables()) {
   if (tt_bits < 4 || tt_bits > 28) throw RuleError("tt_bits " + std::to_string(tt_bits) + " is not 4..28");
   table_.assign(std::size_t{1} << tt_bits, Entry{});
+  endings_.assign(std::size_t{1} << kEndingBits, 0);
   shift_ = 64 - tt_bits;
 }
 
 void Solver::clear() {
   std::fill(table_.begin(), table_.end(), Entry{});
+  std::fill(endings_.begin(), endings_.end(), 0);
   stamp_ = 0;
 }
 
-std::uint32_t Solver::pw(Hand h, int suit) const { return kPower.to[kind_[suit]][suit_holding(h, suit)]; }
-Hand Solver::from_pw(std::uint32_t bits, int suit) const { return Hand{kPower.from[kind_[suit]][bits]} << (8 * suit); }
+std::uint32_t Solver::pw(Hand h, int suit) const { return tables_->to[kind_[suit]][suit_holding(h, suit)]; }
+Hand Solver::from_pw(std::uint32_t bits, int suit) const { return Hand{tables_->from[kind_[suit]][bits]} << (8 * suit); }
 
 void Solver::load(const Position& p) {
   for (int seat = 0; seat < kNumSeats; ++seat) hands_[seat] = p.hands[seat];
@@ -136,17 +188,17 @@ void Solver::load(const Position& p) {
   tricks_left_ = count(p.hands[seat_after(p.leader, 3)]);
   contract_ = p.contract;
   rules_ = p.rules;
+  win_ = len_ > 0 ? trick_winner(trick_, len_, contract_) : 0;
+  beats_ = tables_->beats[contract_index(contract_)];
   for (int suit = 0; suit < kNumSuits; ++suit) kind_[suit] = suit == contract_.trump ? 1 : 0;
   for (int c = 0; c < kNumCards; ++c) {
     const Card card = static_cast<Card>(c);
     abnat_[c] = static_cast<std::uint8_t>(card_abnat(card, contract_));
-    power_[c] = static_cast<std::uint8_t>(kind_[suit_of(card)] ? kTrumpStrength[rank_of(card)] : kPlainStrength[rank_of(card)]);
+    power_[c] = tables_->strength[kind_[suit_of(card)]][rank_of(card)];
   }
   live_abnat_ = hand_abnat(all_hands(hands_), contract_);
   nodes_ = 0;
-  for (int seat = 0; seat < kNumSeats; ++seat)
-    for (Hand h = hands_[seat]; h; h = without_lowest(h)) holder_[lowest_card(h)] = static_cast<std::uint8_t>(seat);
-  if (++stamp_ >= (std::uint64_t{1} << 32)) {
+  if (++stamp_ >= (std::uint64_t{1} << 22)) {  // the ending cache keeps 22 bits of it
     clear();
     stamp_ = 1;
   }
@@ -157,49 +209,31 @@ void Solver::load(const Position& p) {
 // trick boundary (the hands are the root's hands less the cards played); the key also holds the
 // solve's stamp, so entries of earlier solves never match and are the first to be replaced.
 
-#ifdef CANON
-std::uint64_t Solver::boundary_key() const {
-  const Hand remaining = all_hands(hands_);
-  std::uint64_t key = static_cast<std::uint64_t>(leader_);
-  for (int suit = 0; suit < kNumSuits; ++suit) {
-    const std::uint32_t bits = pw(remaining, suit);
-    const std::uint32_t zero = kPower.zero[kind_[suit]];
-    std::uint32_t holders = 0;
-    for (std::uint32_t z = bits & zero; z; z &= z - 1)
-      holders = holders << 2 | holder_[lowest_card(from_pw(z & -z, suit))];
-    const std::uint32_t code = (bits & ~zero) >> (kind_[suit] ? 2 : 3) << 8 | holders << 2 |
-                               static_cast<std::uint32_t>(__builtin_popcount(bits & zero));
-    key = key << 14 | code;
-  }
-  return key;
+Solver::Entry* Solver::bucket(std::uint64_t key) {
+  return &table_[(key * 0x9E3779B97F4A7C15ull) >> shift_ & ~std::uint64_t{3}];
 }
-#else
-std::uint64_t Solver::boundary_key() const {
-  return all_hands(hands_) | std::uint64_t(leader_) << 32;
-}
-#endif
 
 Solver::Entry* Solver::find(std::uint64_t key) {
-  Entry* bucket = &table_[(key * 0x9E3779B97F4A7C15ull) >> shift_ & ~std::uint64_t{3}];
+  Entry* b = bucket(key);
   for (int i = 0; i < 4; ++i)
-    if (bucket[i].key == key && bucket[i].stamp == stamp_) return &bucket[i];
+    if (b[i].key == key) return &b[i];
   return nullptr;
 }
 
 Solver::Entry* Solver::slot_for(std::uint64_t key) {
-  Entry* bucket = &table_[(key * 0x9E3779B97F4A7C15ull) >> shift_ & ~std::uint64_t{3}];
-  Entry* victim = &bucket[0];
+  Entry* b = bucket(key);
+  Entry* victim = &b[0];
   int victim_rank = kInf;
   for (int i = 0; i < 4; ++i) {
-    Entry& e = bucket[i];
-    if (e.key == key && e.stamp == stamp_) return &e;
-    const int rank = e.stamp != stamp_ ? -1 : e.tricks;
+    Entry& e = b[i];
+    if (e.key == key) return &e;
+    const int rank = (e.key >> 34) != stamp_ ? -1 : e.tricks;
     if (rank < victim_rank) {
       victim_rank = rank;
       victim = &e;
     }
   }
-  victim->stamp = 0;
+  victim->key = 0;
   return victim;
 }
 
@@ -209,18 +243,22 @@ Solver::Entry* Solver::slot_for(std::uint64_t key) {
 
 int Solver::play_and_search(Card c, int alpha, int beta) {
   const int seat = seat_after(leader_, len_);
+  const int saved_win = win_;
+  if (len_ == 0) win_ = 0;
+  else if (beats_[suit_of(trick_[0])][trick_[win_]] & bit(c)) win_ = len_;
   hands_[seat] &= ~bit(c);
   live_abnat_ -= abnat_[c];
   trick_[len_++] = c;
-  const int v = len_ == kNumSeats ? finish_trick(alpha, beta) : search(alpha, beta);
+  const int v = len_ == kNumSeats ? finish_trick(alpha, beta) : search_follow(alpha, beta);
   --len_;
   live_abnat_ += abnat_[c];
   hands_[seat] |= bit(c);
+  win_ = saved_win;
   return v;
 }
 
 int Solver::finish_trick(int alpha, int beta) {
-  const int winner = seat_after(leader_, trick_winner(trick_, kNumSeats, contract_));
+  const int winner = seat_after(leader_, win_);
   const int points = abnat_[trick_[0]] + abnat_[trick_[1]] + abnat_[trick_[2]] + abnat_[trick_[3]];
   const bool ours = team_of(winner) == 0;
   if (tricks_left_ == 1) return ours ? points + kLastTrickAbnat : 0;
@@ -238,22 +276,74 @@ int Solver::finish_trick(int alpha, int beta) {
   return v;
 }
 
+// The winner's index in four cards, from the kernel's answers in beats_.
+int Solver::winner_of(const Card* t) const {
+  const Hand* beats = beats_[suit_of(t[0])];
+  int w = 0;
+  for (int i = 1; i < kNumSeats; ++i)
+    if (beats[t[w]] & bit(t[i])) w = i;
+  return w;
+}
+
 int Solver::last_trick() {
   ++nodes_;
   Card cards[kNumSeats];
   for (int i = 0; i < kNumSeats; ++i) cards[i] = lowest_card(hands_[seat_after(leader_, i)]);
-  const int winner = seat_after(leader_, trick_winner(cards, kNumSeats, contract_));
-  return team_of(winner) == 0 ? live_abnat_ + kLastTrickAbnat : 0;
+  return team_of(seat_after(leader_, winner_of(cards))) == 0 ? live_abnat_ + kLastTrickAbnat : 0;
+}
+
+// The last two tricks from a trick boundary, searched directly (at most 16 lines of play) with the
+// full window, and kept in a small direct-mapped cache of exact values.
+int Solver::two_tricks() {
+  ++nodes_;
+  const std::uint64_t key = all_hands(hands_) | std::uint64_t(leader_) << 32 | stamp_ << 34;
+  std::uint64_t& slot = endings_[(key * 0x9E3779B97F4A7C15ull) >> (64 - kEndingBits)];
+  if (use_tt_ && (slot >> 8) == key) return static_cast<int>(slot & 0xFF);
+  Card t[kNumSeats];
+  Hand in_hand[kNumSeats];
+  for (int i = 0; i < kNumSeats; ++i) in_hand[i] = hands_[seat_after(leader_, i)];
+  const int v = two_tricks_ply(0, 0, -1, kInf, t, in_hand);
+  slot = key << 8 | static_cast<std::uint64_t>(v);
+  return v;
+}
+
+int Solver::two_tricks_ply(int i, int win, int alpha, int beta, Card* t, const Hand* in_hand) {
+  const int seat = seat_after(leader_, i);
+  const Hand moves = i == 0 ? in_hand[0] : legal_moves(in_hand[i], t, i, contract_, rules_);
+  const bool maximising = team_of(seat) == 0;
+  int best = maximising ? -kInf : kInf;
+  for (Hand h = moves; h; h = without_lowest(h)) {
+    const Card c = lowest_card(h);
+    t[i] = c;
+    const int w = i == 0 ? 0 : (beats_[suit_of(t[0])][t[win]] & bit(c)) ? i : win;
+    int v;
+    if (i < kNumSeats - 1) {
+      v = two_tricks_ply(i + 1, w, alpha, beta, t, in_hand);
+    } else {
+      Card last[kNumSeats];
+      for (int j = 0; j < kNumSeats; ++j) last[j] = lowest_card(in_hand[(w + j) & 3] & ~bit(t[(w + j) & 3]));
+      const int second = (w + winner_of(last)) & 3;
+      const int points1 = abnat_[t[0]] + abnat_[t[1]] + abnat_[t[2]] + abnat_[t[3]];
+      v = (team_of(seat_after(leader_, w)) == 0 ? points1 : 0) +
+          (team_of(seat_after(leader_, second)) == 0 ? live_abnat_ - points1 + kLastTrickAbnat : 0);
+    }
+    if (maximising ? v > best : v < best) {
+      best = v;
+      if (maximising) alpha = std::max(alpha, v);
+      else beta = std::min(beta, v);
+      if (alpha >= beta) break;
+    }
+  }
+  return best;
 }
 
 int Solver::search_follow(int alpha, int beta) {
   ++nodes_;
   const int seat = seat_after(leader_, len_);
-  const int win_index = trick_winner(trick_, len_, contract_);
-  const Hand moves = reduce(legal_moves(hands_[seat], trick_, len_, contract_, rules_), seat, win_index, true);
+  const Hand moves = reduce(legal_moves(hands_[seat], trick_, len_, contract_, rules_), seat, true);
   if (!without_lowest(moves)) return play_and_search(lowest_card(moves), alpha, beta);
   Card order[kNumTricks];
-  const int n = order_follow(moves, win_index, order);
+  const int n = order_follow(moves, order);
   if (team_of(seat) == 0) {
     int best = -kInf;
     for (int i = 0; i < n; ++i) {
@@ -276,48 +366,12 @@ int Solver::search_follow(int alpha, int beta) {
   return best;
 }
 
-// The last two tricks from a trick boundary, searched directly: at most 16 lines of play.
-int Solver::two_tricks(int alpha, int beta) {
-  ++nodes_;
-  Card t[kNumSeats];
-  Hand in_hand[kNumSeats];
-  for (int i = 0; i < kNumSeats; ++i) in_hand[i] = hands_[seat_after(leader_, i)];
-  return two_tricks_ply(0, alpha, beta, t, in_hand);
-}
-
-int Solver::two_tricks_ply(int i, int alpha, int beta, Card* t, const Hand* in_hand) {
-  const int seat = seat_after(leader_, i);
-  const Hand moves = i == 0 ? in_hand[0] : legal_moves(in_hand[i], t, i, contract_, rules_);
-  const bool maximising = team_of(seat) == 0;
-  int best = maximising ? -kInf : kInf;
-  for (Hand h = moves; h; h = without_lowest(h)) {
-    t[i] = lowest_card(h);
-    int v;
-    if (i < kNumSeats - 1) {
-      v = two_tricks_ply(i + 1, alpha, beta, t, in_hand);
-    } else {
-      const int first = trick_winner(t, kNumSeats, contract_);
-      Card last[kNumSeats];
-      for (int j = 0; j < kNumSeats; ++j) last[j] = lowest_card(in_hand[(first + j) & 3] & ~bit(t[(first + j) & 3]));
-      const int second = (first + trick_winner(last, kNumSeats, contract_)) & 3;
-      const int points1 = abnat_[t[0]] + abnat_[t[1]] + abnat_[t[2]] + abnat_[t[3]];
-      v = (team_of(seat_after(leader_, first)) == 0 ? points1 : 0) +
-          (team_of(seat_after(leader_, second)) == 0 ? live_abnat_ - points1 + kLastTrickAbnat : 0);
-    }
-    if (maximising ? v > best : v < best) {
-      best = v;
-      if (maximising) alpha = std::max(alpha, v);
-      else beta = std::min(beta, v);
-      if (alpha >= beta) break;
-    }
-  }
-  return best;
-}
-
 int Solver::search_lead(int alpha, int beta) {
-  if (tricks_left_ <= 2) return tricks_left_ == 1 ? last_trick() : two_tricks(alpha, beta);
+  if (tricks_left_ <= 2) return tricks_left_ == 1 ? last_trick() : two_tricks();
   ++nodes_;
   const int seat = leader_;
+  const std::uint64_t key = all_hands(hands_) | std::uint64_t(seat) << 32 | stamp_ << 34;
+  if (use_tt_) __builtin_prefetch(bucket(key));
   const int most = live_abnat_ + kLastTrickAbnat;
   if (most <= alpha) return most;
   if (beta <= 0) return 0;
@@ -329,7 +383,6 @@ int Solver::search_lead(int alpha, int beta) {
   if (sure[0] >= beta) return sure[0];
   if (most - sure[1] <= alpha) return most - sure[1];
 
-  const std::uint64_t key = boundary_key();
   Card tt_move = kNoMove;
   if (use_tt_) {
     if (const Entry* e = find(key)) {
@@ -342,7 +395,7 @@ int Solver::search_lead(int alpha, int beta) {
     }
   }
 
-  const Hand moves = reduce(hands_[seat], seat, 0, true);
+  const Hand moves = reduce(hands_[seat], seat, true);
   Card order[kNumTricks];
   const int n = order_lead(moves, seat, tt_move, order);
   const bool maximising = team_of(seat) == 0;
@@ -362,13 +415,12 @@ int Solver::search_lead(int alpha, int beta) {
 
   if (use_tt_) {
     Entry* e = slot_for(key);
-    int lo = std::max(0, sure[0]), hi = most - sure[1];
-    if (e->key == key && e->stamp == stamp_) lo = std::max(lo, int{e->lo}), hi = std::min(hi, int{e->hi});
+    int lo = sure[0], hi = most - sure[1];
+    if (e->key == key) lo = std::max(lo, int{e->lo}), hi = std::min(hi, int{e->hi});
     if (best <= alpha) hi = std::min(hi, best);
     else if (best >= beta) lo = std::max(lo, best);
     else lo = hi = best;
     e->key = key;
-    e->stamp = static_cast<std::uint32_t>(stamp_);
     e->lo = static_cast<std::uint8_t>(lo);
     e->hi = static_cast<std::uint8_t>(hi);
     e->move = best_move;
@@ -397,7 +449,7 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
       const bool we_top = top_bit(ours | other) == (ours ? top_bit(ours) : -1);
       const std::uint32_t run = we_top ? (other ? ours & bits_above(top_bit(other)) : ours)
                                        : (ours ? other & bits_above(top_bit(ours)) : other);
-      sure[we_top ? team : 1 - team] += kPower.abnat[1][run];
+      sure[we_top ? team : 1 - team] += tables_->abnat[1][run];
       if (we_top) cashed |= from_pw(run, trump) & mine;
     }
     if (theirs & contract_.trump_mask()) return cashed == mine;
@@ -409,7 +461,7 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
     if (!own) continue;
     const std::uint32_t rest = pw(others, suit);
     const std::uint32_t masters = rest ? own & bits_above(top_bit(rest)) : own;
-    sure[team] += kPower.abnat[0][masters];
+    sure[team] += tables_->abnat[0][masters];
     cashed |= from_pw(masters, suit);
   }
   return cashed == mine;
@@ -423,7 +475,8 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
 // no longer depends on the seats still to play, the richest card of the run dominates the others if
 // that team is ours and the poorest if it is theirs (`dominance`; never at the root, whose every card
 // gets its own value).
-Hand Solver::reduce(Hand legal, int seat, int win_index, bool dominance) const {
+Hand Solver::reduce(Hand legal, int seat, bool dominance) const {
+  if (!has_pair(legal)) return legal;
   Hand live_others = 0;
   for (int i = 1; i < kNumSeats; ++i) live_others |= hands_[seat_after(seat, i)];
   for (int i = 0; i < len_; ++i) live_others |= bit(trick_[i]);
@@ -435,21 +488,33 @@ Hand Solver::reduce(Hand legal, int seat, int win_index, bool dominance) const {
       continue;
     }
     const std::uint32_t others = pw(live_others, suit);
-    const std::uint32_t zero = kPower.zero[kind_[suit]];
     std::uint32_t keep = 0;
     while (rest) {
-      const int low = __builtin_ctz(rest);
-      const std::uint32_t stop = others & bits_above(low);
+      const std::uint32_t stop = others & bits_above(__builtin_ctz(rest));
       const std::uint32_t run = stop ? rest & ((1u << __builtin_ctz(stop)) - 1) : rest;
       rest &= ~run;
       if (!(run & (run - 1))) {
         keep |= run;
         continue;
       }
-      const int decided = dominance ? decided_team(lowest_card(from_pw(run & -run, suit)), seat, win_index) : -1;
-      if (decided == team_of(seat)) keep |= 1u << top_bit(run);
-      else if (decided >= 0) keep |= run & -run;
-      else keep |= (run & ~zero) | (run & zero & -(run & zero));
+      const Hand cards = from_pw(run, suit);
+      const int decided = dominance ? decided_team(lowest_card(cards), seat) : -1;
+      if (decided >= 0) {
+        const bool richest = decided == team_of(seat);
+        Card pick = lowest_card(cards);
+        for (Hand h = without_lowest(cards); h; h = without_lowest(h)) {
+          const Card c = lowest_card(h);
+          if (richest ? abnat_[c] > abnat_[pick] : abnat_[c] < abnat_[pick]) pick = c;
+        }
+        out |= bit(pick);
+      } else {
+        std::uint32_t values_seen = 0;  // abnat values are below 32
+        for (Hand h = cards; h; h = without_lowest(h)) {
+          const Card c = lowest_card(h);
+          if (!(values_seen >> abnat_[c] & 1)) out |= bit(c);
+          values_seen |= 1u << abnat_[c];
+        }
+      }
     }
     out |= from_pw(keep, suit);
   }
@@ -457,28 +522,23 @@ Hand Solver::reduce(Hand legal, int seat, int win_index, bool dominance) const {
 }
 
 // The team that takes the current trick whatever the seats after `seat` play, once `seat` plays `c`;
-// -1 when one of them holds a card that could still beat the winning card.
-int Solver::decided_team(Card c, int seat, int win_index) const {
+// -1 when one of them holds a card that could still take it.
+int Solver::decided_team(Card c, int seat) const {
   Card winning = c;
   int winner_seat = seat;
   int led = suit_of(c);
   if (len_ > 0) {
     led = suit_of(trick_[0]);
-    winning = trick_[win_index];
-    winner_seat = seat_after(leader_, win_index);
-    if (beat_key(c, led) > beat_key(winning, led)) {
+    winning = trick_[win_];
+    winner_seat = seat_after(leader_, win_);
+    if (beats_[led][winning] & bit(c)) {
       winning = c;
       winner_seat = seat;
     }
   }
-  const Hand trumps = contract_.trump_mask();
-  const bool trump_winning = contract_.is_trump(winning);
-  const std::uint32_t higher = bits_above(power_[winning]);
-  for (int i = len_ + 1; i < kNumSeats; ++i) {
-    const Hand hand = hands_[seat_after(leader_, i)];
-    if (pw(hand, suit_of(winning)) & higher) return -1;
-    if (!trump_winning && (hand & trumps) && !(hand & suit_mask(led))) return -1;
-  }
+  const Hand threats = beats_[led][winning];
+  for (int i = len_ + 1; i < kNumSeats; ++i)
+    if (hands_[seat_after(leader_, i)] & threats) return -1;
   return team_of(winner_seat);
 }
 
@@ -519,24 +579,23 @@ int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
 }
 
 // Following: when the partner is ahead, the last seat gives its richest card and the others their
-// poorest; when an opponent is ahead, winning cards first (the last seat its cheapest winner, the
-// others their strongest), then the poorest losers.
-int Solver::order_follow(Hand moves, int win_index, Card* out) const {
-  const int led = suit_of(trick_[0]);
-  const bool partner_winning = win_index == len_ - 2;
-  const int winning_key = beat_key(trick_[win_index], led);
+// poorest; when an opponent is ahead, cards that take the lead first (the last seat its cheapest,
+// the others their strongest), then the poorest of the rest.
+int Solver::order_follow(Hand moves, Card* out) const {
+  const bool partner_winning = win_ == len_ - 2;
+  const Hand takers = beats_[suit_of(trick_[0])][trick_[win_]];
   const bool last = len_ == kNumSeats - 1;
   int scores[kNumTricks];
   int n = 0;
   for (Hand h = moves; h; h = without_lowest(h)) {
     const Card c = lowest_card(h);
-    const int k = beat_key(c, led);
     int score;
     if (partner_winning) {
       score = 16 * abnat_[c] - power_[c];
       if (!last) score = -score;
-    } else if (k > winning_key) {
-      score = last ? 4000 - k : 4000 + k;
+    } else if (takers & bit(c)) {
+      const int strength = contract_.is_trump(c) ? 16 + power_[c] : power_[c];
+      score = last ? 4000 - strength : 4000 + strength;
     } else {
       score = -16 * abnat_[c] - power_[c];
     }
@@ -549,7 +608,7 @@ int Solver::order_follow(Hand moves, int win_index, Card* out) const {
 
 // ---- Root ----------------------------------------------------------------------------------------
 // Exact values come from null-window probes: each probe "does team 0 reach beta?" returns a bound
-// (fail-soft), and the interval [lo, hi] that holds the value is halved until it closes.
+// (fail-soft), and the interval [lo, hi] that holds the value shrinks until it closes.
 
 int Solver::exact_child(Card c, int first_guess, int total) {
   int lo = 0, hi = total;
@@ -567,7 +626,13 @@ int Solver::exact_root(int total) {
   int lo = 0, hi = total;
   while (lo < hi) {
     const int beta = (lo + hi + 1) / 2;
+#ifdef TRACE_ITER
+    const auto n0 = nodes_;
+#endif
     const int g = search(beta - 1, beta);
+#ifdef TRACE_ITER
+    fprintf(stderr, "[%d,%d] beta %d -> %d nodes %llu\n", lo, hi, beta, g, (unsigned long long)(nodes_ - n0));
+#endif
     if (g >= beta) lo = g;
     else hi = g;
   }
@@ -584,10 +649,9 @@ SolveResult Solver::solve(const Position& p, bool all_moves) {
   auto mine = [&](int team0) { return team == 0 ? team0 : total - team0; };
   r.mover = seat;
   r.legal = legal_moves(hands_[seat], trick_, len_, contract_, rules_);
-  const int win_index = len_ > 0 ? trick_winner(trick_, len_, contract_) : 0;
-  const Hand reps = reduce(r.legal, seat, win_index, false);
+  const Hand reps = reduce(r.legal, seat, false);
   Card order[kNumTricks];
-  const int n = len_ == 0 ? order_lead(reps, seat, kNoMove, order) : order_follow(reps, win_index, order);
+  const int n = len_ == 0 ? order_lead(reps, seat, kNoMove, order) : order_follow(reps, order);
 
   int best = -1;
   Hand best_set = 0;
@@ -606,7 +670,7 @@ SolveResult Solver::solve(const Position& p, bool all_moves) {
     best = mine(exact_root(total));
     for (int i = 0; i < n; ++i) {
       const Card c = order[i];
-      // does this card reach the best value? (it cannot exceed it)
+      // does this card reach the best value? (no card exceeds it)
       const bool reaches = team == 0 ? play_and_search(c, best - 1, best) >= best
                                      : play_and_search(c, total - best, total - best + 1) <= total - best;
       if (reaches) {

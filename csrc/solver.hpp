@@ -36,6 +36,8 @@ void check_position(const Position& p);
 // The abnat still to be won from `p`: the cards in the hands and on the table, plus the last-trick 10.
 int abnat_to_win(const Position& p);
 
+struct SolverTables;  // what the search asks the kernel once: who takes a trick from whom
+
 struct SolveResult {
   int value[2] = {0, 0};  // abnat each team takes from here under best play (sum = abnat_to_win)
   int mover = 0;          // the seat to move
@@ -68,12 +70,12 @@ class Solver {
 
  private:
   struct Entry {
-    std::uint64_t key;    // the boundary's canonical form (boundary_key)
-    std::uint32_t stamp;  // the solve that wrote it; entries of other solves are free
+    std::uint64_t key;    // remaining cards | leader << 32 | stamp << 34; 0 = empty
     std::uint8_t lo;      // bounds on team 0's abnat from this trick boundary on
     std::uint8_t hi;
     std::uint8_t move;    // the best (or cutting) lead found, kNoMove if none
     std::uint8_t tricks;  // tricks left: the deeper the search it saves, the longer it stays
+    std::uint32_t pad;
   };
   static constexpr std::uint8_t kNoMove = 0xFF;
 
@@ -83,29 +85,29 @@ class Solver {
   int search_follow(int alpha, int beta);
   int play_and_search(Card c, int alpha, int beta);
   int finish_trick(int alpha, int beta);
+  int winner_of(const Card* trick) const;
   int last_trick();
-  int two_tricks(int alpha, int beta);
-  int two_tricks_ply(int i, int alpha, int beta, Card* t, const Hand* in_hand);
+  int two_tricks();
+  int two_tricks_ply(int i, int win, int alpha, int beta, Card* t, const Hand* in_hand);
   int exact_child(Card c, int first_guess, int total);
   int exact_root(int total);
-  Hand reduce(Hand legal, int seat, int win_index, bool dominance) const;
-  int decided_team(Card c, int seat, int win_index) const;
+  Hand reduce(Hand legal, int seat, bool dominance) const;
+  int decided_team(Card c, int seat) const;
   bool sure_abnat(int leader, int (&sure)[2]) const;
   int order_lead(Hand moves, int seat, Card tt_move, Card* out) const;
-  int order_follow(Hand moves, int win_index, Card* out) const;
-  std::uint64_t boundary_key() const;
+  int order_follow(Hand moves, Card* out) const;
+  Entry* bucket(std::uint64_t key);
   Entry* find(std::uint64_t key);
   Entry* slot_for(std::uint64_t key);
-
   // A suit's cards as an 8-bit set in strength order (bit p = the card of strength p), and back.
   std::uint32_t pw(Hand h, int suit) const;
   Hand from_pw(std::uint32_t bits, int suit) const;
-  int beat_key(Card c, int led) const {
-    if (contract_.is_trump(c)) return 16 + power_[c];
-    return suit_of(c) == led ? 8 + power_[c] : 0;
-  }
 
+  const SolverTables* tables_;
   std::vector<Entry> table_;
+  // Exact values of two-trick endings: (remaining | leader << 32 | stamp << 34) << 8 | value.
+  static constexpr int kEndingBits = 12;
+  std::vector<std::uint64_t> endings_;
   int shift_ = 48;  // 64 - tt_bits: the index is the top bits of a multiplicative hash
   std::uint64_t stamp_ = 0;
   bool use_tt_ = true;
@@ -113,17 +115,18 @@ class Solver {
   // The position being searched.
   Hand hands_[kNumSeats] = {};
   Card trick_[kNumSeats] = {};
-  int len_ = 0;
+  int len_ = 0;          // cards on the table
+  int win_ = 0;          // index in trick_ of the card winning so far (when len_ > 0)
   int leader_ = 0;
   int tricks_left_ = 0;  // including the trick in progress
   Contract contract_;
   Rules rules_;
-  int live_abnat_ = 0;  // abnat of the cards still in the hands
+  const Hand (*beats_)[kNumCards] = nullptr;  // [led suit][winning card]: the cards that take the trick
+  int live_abnat_ = 0;                         // abnat of the cards still in the hands
   std::uint64_t nodes_ = 0;
   std::uint8_t abnat_[kNumCards] = {};
   std::uint8_t power_[kNumCards] = {};  // strength within its suit (the trump order for trumps)
   std::uint8_t kind_[kNumSuits] = {};   // 1 for the trump suit, 0 for plain suits
-  std::uint8_t holder_[kNumCards] = {}; // the seat holding each card at the root
 };
 
 // Throughput and the distribution of solve times over `n` random full deals from the first lead,
