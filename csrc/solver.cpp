@@ -4,9 +4,6 @@
 #include <chrono>
 #include <cstring>
 #include <string>
-#ifdef TRACE_ITER
-#include <cstdio>
-#endif
 
 namespace baloot {
 
@@ -209,31 +206,31 @@ void Solver::load(const Position& p) {
 // trick boundary (the hands are the root's hands less the cards played); the key also holds the
 // solve's stamp, so entries of earlier solves never match and are the first to be replaced.
 
-Solver::Entry* Solver::bucket(std::uint64_t key) {
-  return &table_[(key * 0x9E3779B97F4A7C15ull) >> shift_ & ~std::uint64_t{3}];
+Solver::Entry* Solver::bucket(std::uint64_t key, std::uint32_t tag) {
+  return &table_[((key ^ std::uint64_t{tag} << 40) * 0x9E3779B97F4A7C15ull) >> shift_ & ~std::uint64_t{3}];
 }
 
-Solver::Entry* Solver::find(std::uint64_t key) {
-  Entry* b = bucket(key);
+Solver::Entry* Solver::find(std::uint64_t key, std::uint32_t tag) {
+  Entry* b = bucket(key, tag);
   for (int i = 0; i < 4; ++i)
-    if (b[i].key == key) return &b[i];
+    if (b[i].key == key && b[i].tag == tag) return &b[i];
   return nullptr;
 }
 
-Solver::Entry* Solver::slot_for(std::uint64_t key) {
-  Entry* b = bucket(key);
+Solver::Entry* Solver::slot_for(std::uint64_t key, std::uint32_t tag) {
+  Entry* b = bucket(key, tag);
   Entry* victim = &b[0];
   int victim_rank = kInf;
   for (int i = 0; i < 4; ++i) {
     Entry& e = b[i];
-    if (e.key == key) return &e;
-    const int rank = (e.key >> 34) != stamp_ ? -1 : e.tricks;
+    if (e.key == key && e.tag == tag) return &e;
+    const int rank = (e.tag >> 4) != stamp_ ? -1 : e.tricks;
     if (rank < victim_rank) {
       victim_rank = rank;
       victim = &e;
     }
   }
-  victim->key = 0;
+  victim->tag = 0;
   return victim;
 }
 
@@ -370,14 +367,12 @@ int Solver::search_lead(int alpha, int beta) {
   if (tricks_left_ <= 2) return tricks_left_ == 1 ? last_trick() : two_tricks();
   ++nodes_;
   const int seat = leader_;
-  const std::uint64_t key = all_hands(hands_) | std::uint64_t(seat) << 32 | stamp_ << 34;
-  if (use_tt_) __builtin_prefetch(bucket(key));
+  const std::uint64_t key = all_hands(hands_);
+  const std::uint32_t tag = this->tag();
+  if (use_tt_) __builtin_prefetch(bucket(key, tag));
   const int most = live_abnat_ + kLastTrickAbnat;
   if (most <= alpha) return most;
   if (beta <= 0) return 0;
-#ifdef EXACT_BELOW
-  if (tricks_left_ <= EXACT_BELOW) alpha = -1, beta = most + 1;
-#endif
   int sure[2];
   if (sure_abnat(seat, sure)) return team_of(seat) == 0 ? most : 0;
   if (sure[0] >= beta) return sure[0];
@@ -385,7 +380,7 @@ int Solver::search_lead(int alpha, int beta) {
 
   Card tt_move = kNoMove;
   if (use_tt_) {
-    if (const Entry* e = find(key)) {
+    if (const Entry* e = find(key, tag)) {
       if (e->lo >= beta) return e->lo;
       if (e->hi <= alpha) return e->hi;
       if (e->lo == e->hi) return e->lo;
@@ -414,13 +409,14 @@ int Solver::search_lead(int alpha, int beta) {
   }
 
   if (use_tt_) {
-    Entry* e = slot_for(key);
+    Entry* e = slot_for(key, tag);
     int lo = sure[0], hi = most - sure[1];
-    if (e->key == key) lo = std::max(lo, int{e->lo}), hi = std::min(hi, int{e->hi});
+    if (e->key == key && e->tag == tag) lo = std::max(lo, int{e->lo}), hi = std::min(hi, int{e->hi});
     if (best <= alpha) hi = std::min(hi, best);
     else if (best >= beta) lo = std::max(lo, best);
     else lo = hi = best;
     e->key = key;
+    e->tag = tag;
     e->lo = static_cast<std::uint8_t>(lo);
     e->hi = static_cast<std::uint8_t>(hi);
     e->move = best_move;
@@ -626,13 +622,7 @@ int Solver::exact_root(int total) {
   int lo = 0, hi = total;
   while (lo < hi) {
     const int beta = (lo + hi + 1) / 2;
-#ifdef TRACE_ITER
-    const auto n0 = nodes_;
-#endif
     const int g = search(beta - 1, beta);
-#ifdef TRACE_ITER
-    fprintf(stderr, "[%d,%d] beta %d -> %d nodes %llu\n", lo, hi, beta, g, (unsigned long long)(nodes_ - n0));
-#endif
     if (g >= beta) lo = g;
     else hi = g;
   }

@@ -70,12 +70,12 @@ class Solver {
 
  private:
   struct Entry {
-    std::uint64_t key;    // remaining cards | leader << 32 | stamp << 34; 0 = empty
-    std::uint8_t lo;      // bounds on team 0's abnat from this trick boundary on
+    std::uint64_t key;    // cards in the hands | cards on the table << 32
+    std::uint32_t tag;    // stamp << 4 | leader << 2 | cards on the table; 0 = empty
+    std::uint8_t lo;      // bounds on team 0's abnat from this node on
     std::uint8_t hi;
-    std::uint8_t move;    // the best (or cutting) lead found, kNoMove if none
+    std::uint8_t move;    // the best (or cutting) card found, kNoMove if none
     std::uint8_t tricks;  // tricks left: the deeper the search it saves, the longer it stays
-    std::uint32_t pad;
   };
   static constexpr std::uint8_t kNoMove = 0xFF;
 
@@ -96,9 +96,10 @@ class Solver {
   bool sure_abnat(int leader, int (&sure)[2]) const;
   int order_lead(Hand moves, int seat, Card tt_move, Card* out) const;
   int order_follow(Hand moves, Card* out) const;
-  Entry* bucket(std::uint64_t key);
-  Entry* find(std::uint64_t key);
-  Entry* slot_for(std::uint64_t key);
+  Entry* bucket(std::uint64_t key, std::uint32_t tag);
+  Entry* find(std::uint64_t key, std::uint32_t tag);
+  Entry* slot_for(std::uint64_t key, std::uint32_t tag);
+  std::uint32_t tag() const { return static_cast<std::uint32_t>(stamp_ << 4 | leader_ << 2 | len_); }
   // A suit's cards as an 8-bit set in strength order (bit p = the card of strength p), and back.
   std::uint32_t pw(Hand h, int suit) const;
   Hand from_pw(std::uint32_t bits, int suit) const;
