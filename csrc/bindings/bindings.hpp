@@ -28,5 +28,6 @@ void bind_kernel(pybind11::module_& m);
 void bind_hand(pybind11::module_& m);
 void bind_bench(pybind11::module_& m);
 void bind_policy(pybind11::module_& m);
+void bind_solver(pybind11::module_& m);
 
 }  // namespace baloot

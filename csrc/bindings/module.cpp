@@ -42,4 +42,5 @@ PYBIND11_MODULE(_core, m) {
   baloot::bind_hand(m);
   baloot::bind_bench(m);
   baloot::bind_policy(m);
+  baloot::bind_solver(m);
 }
