@@ -429,14 +429,18 @@ int Solver::search_lead(int alpha, int beta) {
 
 // Abnat each team is sure to take from a trick boundary where `leader` leads: a team's trumps above
 // every trump of the other team win whatever trick they fall in, and the leader can cash the cards
-// that no other card of their suit beats (plain suits only while no opponent holds a trump). Returns
-// true when every card of the leader is such a sure winner: its side then takes every trick.
+// that no other card of their suit beats (plain suits only while no opponent holds a trump), as long
+// as it keeps the lead: under trump_over_partner its partner must ruff a plain master it cannot
+// follow, and with must_overtrump too it must overtake a trump lead it can beat. Returns true when
+// every card of the leader is cashed that way: its side then takes every trick.
 bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
   sure[0] = sure[1] = 0;
   const int team = team_of(leader);
   const Hand mine = hands_[leader];
   const Hand partner = hands_[partner_of(leader)];
   const Hand theirs = hands_[seat_after(leader)] | hands_[seat_after(leader, 3)];
+  const Hand trumps = contract_.trump_mask();
+  const bool partner_ruffs = rules_.trump_over_partner && (partner & trumps);
   Hand cashed = 0;
   const int trump = contract_.trump;
   if (trump != kNoSuit) {
@@ -446,9 +450,13 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
       const std::uint32_t run = we_top ? (other ? ours & bits_above(top_bit(other)) : ours)
                                        : (ours ? other & bits_above(top_bit(ours)) : other);
       sure[we_top ? team : 1 - team] += tables_->abnat[1][run];
-      if (we_top) cashed |= from_pw(run, trump) & mine;
+      const std::uint32_t led = run & pw(mine, trump);
+      const std::uint32_t partner_trumps = pw(partner, trump);
+      const bool overtaken = partner_ruffs && rules_.must_overtrump && led &&
+                             top_bit(partner_trumps) > __builtin_ctz(led);
+      if (we_top && !overtaken) cashed |= from_pw(led, trump);
     }
-    if (theirs & contract_.trump_mask()) return cashed == mine;
+    if (theirs & trumps) return cashed == mine;
   }
   const Hand others = theirs | partner;
   for (int suit = 0; suit < kNumSuits; ++suit) {
@@ -457,6 +465,7 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
     if (!own) continue;
     const std::uint32_t rest = pw(others, suit);
     const std::uint32_t masters = rest ? own & bits_above(top_bit(rest)) : own;
+    if (partner_ruffs && count(partner & suit_mask(suit)) < __builtin_popcount(masters)) continue;
     sure[team] += tables_->abnat[0][masters];
     cashed |= from_pw(masters, suit);
   }
