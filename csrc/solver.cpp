@@ -17,13 +17,9 @@ Contract contract_at(int index) { return index == 0 ? Contract{Mode::kSun, kNoSu
 
 inline int top_bit(std::uint32_t x) { return 31 - __builtin_clz(x); }
 inline std::uint32_t bits_above(int b) { return ~((2u << b) - 1); }
-inline bool has_pair(Hand h) {  // two cards of one suit
-  for (int suit = 0; suit < kNumSuits; ++suit) {
-    const std::uint32_t b = suit_holding(h, suit);
-    if (b & (b - 1)) return true;
-  }
-  return false;
-}
+// Whether some suit holds two cards of h: b & (b - 1) in every byte at once (the top bit of each byte
+// is set before the subtraction, so no borrow crosses into the next byte).
+inline bool has_pair(Hand h) { return (h & ((h | 0x80808080u) - 0x01010101u)) != 0; }
 
 // Insertion sort of up to 8 cards by descending score (stable for equal scores).
 void sort_by_score(Card* cards, int* scores, int n) {
@@ -289,56 +285,88 @@ int Solver::last_trick() {
   return team_of(seat_after(leader_, winner_of(cards))) == 0 ? live_abnat_ + kLastTrickAbnat : 0;
 }
 
-// The last two tricks from a trick boundary, searched directly (at most 16 lines of play) with the
-// full window, and kept in a small direct-mapped cache of exact values.
+// The last two tricks from a trick boundary, searched directly (at most 16 lines of play) and exactly,
+// and kept in a small direct-mapped cache of exact values.
 int Solver::two_tricks() {
   ++nodes_;
   const std::uint64_t key = all_hands(hands_) | std::uint64_t(leader_) << 32 | stamp_ << 34;
   std::uint64_t& slot = endings_[(key * 0x9E3779B97F4A7C15ull) >> (64 - kEndingBits)];
   if (use_tt_ && (slot >> 8) == key) return static_cast<int>(slot & 0xFF);
-  Card t[kNumSeats];
-  Hand in_hand[kNumSeats];
-  for (int i = 0; i < kNumSeats; ++i) in_hand[i] = hands_[seat_after(leader_, i)];
-  const int v = two_tricks_ply(0, 0, -1, kInf, t, in_hand);
-  slot = key << 8 | static_cast<std::uint64_t>(v);
-  return v;
-}
 
-int Solver::two_tricks_ply(int i, int win, int alpha, int beta, Card* t, const Hand* in_hand) {
-  const int seat = seat_after(leader_, i);
-  const Hand moves = i == 0 ? in_hand[0] : legal_moves(in_hand[i], t, i, contract_, rules_);
-  const bool maximising = team_of(seat) == 0;
-  int best = maximising ? -kInf : kInf;
-  for (Hand h = moves; h; h = without_lowest(h)) {
-    const Card c = lowest_card(h);
-    t[i] = c;
-    const int w = i == 0 ? 0 : (beats_[suit_of(t[0])][t[win]] & bit(c)) ? i : win;
-    int v;
-    if (i < kNumSeats - 1) {
-      v = two_tricks_ply(i + 1, w, alpha, beta, t, in_hand);
-    } else {
-      Card last[kNumSeats];
-      for (int j = 0; j < kNumSeats; ++j) last[j] = lowest_card(in_hand[(w + j) & 3] & ~bit(t[(w + j) & 3]));
-      const int second = (w + winner_of(last)) & 3;
-      const int points1 = abnat_[t[0]] + abnat_[t[1]] + abnat_[t[2]] + abnat_[t[3]];
-      v = (team_of(seat_after(leader_, w)) == 0 ? points1 : 0) +
-          (team_of(seat_after(leader_, second)) == 0 ? live_abnat_ - points1 + kLastTrickAbnat : 0);
-    }
-    if (maximising ? v > best : v < best) {
-      best = v;
-      if (maximising) alpha = std::max(alpha, v);
-      else beta = std::min(beta, v);
-      if (alpha >= beta) break;
-    }
+  Hand h[kNumSeats];
+  bool ours[kNumSeats];  // the seats in play order from the leader: team 0?
+  for (int i = 0; i < kNumSeats; ++i) {
+    h[i] = hands_[seat_after(leader_, i)];
+    ours[i] = team_of(seat_after(leader_, i)) == 0;
   }
-  return best;
+  const int total = live_abnat_ + kLastTrickAbnat;
+  // Team 0's abnat once the first trick is t[0..3], won by index w.
+  auto line = [&](const Card* t, int w) {
+    const int first = abnat_[t[0]] + abnat_[t[1]] + abnat_[t[2]] + abnat_[t[3]];
+    Card last[kNumSeats];
+    for (int i = 0; i < kNumSeats; ++i) last[i] = lowest_card(h[i] ^ bit(t[i]));
+    const Hand* beats = beats_[suit_of(last[w])];
+    int lw = w;
+    for (int j = 1; j < kNumSeats; ++j) {
+      const int i = (w + j) & 3;
+      if (beats[last[lw]] & bit(last[i])) lw = i;
+    }
+    return (ours[w] ? first : 0) + (ours[lw] ? total - first : 0);
+  };
+  Card t[kNumSeats];
+  int v0 = ours[0] ? -1 : kInf;
+  for (Hand m0 = h[0]; m0; m0 = without_lowest(m0)) {
+    t[0] = lowest_card(m0);
+    const Hand* beats = beats_[suit_of(t[0])];
+    int v1 = ours[1] ? -1 : kInf;
+    for (Hand m1 = legal_moves(h[1], t, 1, contract_, rules_); m1; m1 = without_lowest(m1)) {
+      t[1] = lowest_card(m1);
+      const int w1 = (beats[t[0]] & bit(t[1])) ? 1 : 0;
+      int v2 = ours[2] ? -1 : kInf;
+      for (Hand m2 = legal_moves(h[2], t, 2, contract_, rules_); m2; m2 = without_lowest(m2)) {
+        t[2] = lowest_card(m2);
+        const int w2 = (beats[t[w1]] & bit(t[2])) ? 2 : w1;
+        int v3 = ours[3] ? -1 : kInf;
+        for (Hand m3 = legal_moves(h[3], t, 3, contract_, rules_); m3; m3 = without_lowest(m3)) {
+          t[3] = lowest_card(m3);
+          const int v = line(t, (beats[t[w2]] & bit(t[3])) ? 3 : w2);
+          v3 = ours[3] ? std::max(v3, v) : std::min(v3, v);
+        }
+        v2 = ours[2] ? std::max(v2, v3) : std::min(v2, v3);
+      }
+      v1 = ours[1] ? std::max(v1, v2) : std::min(v1, v2);
+    }
+    v0 = ours[0] ? std::max(v0, v1) : std::min(v0, v1);
+  }
+  slot = key << 8 | static_cast<std::uint64_t>(v0);
+  return v0;
 }
 
 int Solver::search_follow(int alpha, int beta) {
   ++nodes_;
   const int seat = seat_after(leader_, len_);
-  const Hand moves = reduce(legal_moves(hands_[seat], trick_, len_, contract_, rules_), seat, true);
+  const Hand legal = legal_moves(hands_[seat], trick_, len_, contract_, rules_);
+  if (!without_lowest(legal)) return play_and_search(lowest_card(legal), alpha, beta);
+  const Hand moves = reduce(legal, seat, true);
   if (!without_lowest(moves)) return play_and_search(lowest_card(moves), alpha, beta);
+  // Enhanced transposition cutoff: the last card of a trick leads to a stored trick boundary.
+  if (len_ == kNumSeats - 1 && tricks_left_ > 3 && use_tt_) {
+    const bool maximising = team_of(seat) == 0;
+    const Hand rest = all_hands(hands_);
+    const int led = suit_of(trick_[0]);
+    const int base = abnat_[trick_[0]] + abnat_[trick_[1]] + abnat_[trick_[2]];
+    for (Hand h = moves; h; h = without_lowest(h)) {
+      const Card c = lowest_card(h);
+      const int w = (beats_[led][trick_[win_]] & bit(c)) ? 3 : win_;
+      const int winner = seat_after(leader_, w);
+      const int points = team_of(winner) == 0 ? base + abnat_[c] : 0;
+      const std::uint32_t child_tag = static_cast<std::uint32_t>(stamp_ << 4 | winner << 2);
+      if (const Entry* e = find(rest & ~bit(c), child_tag)) {
+        if (maximising && points + e->lo >= beta) return points + e->lo;
+        if (!maximising && points + e->hi <= alpha) return points + e->hi;
+      }
+    }
+  }
   Card order[kNumTricks];
   const int n = order_follow(moves, order);
   if (team_of(seat) == 0) {
@@ -482,8 +510,7 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
 // gets its own value).
 Hand Solver::reduce(Hand legal, int seat, bool dominance) const {
   if (!has_pair(legal)) return legal;
-  Hand live_others = 0;
-  for (int i = 1; i < kNumSeats; ++i) live_others |= hands_[seat_after(seat, i)];
+  Hand live_others = all_hands(hands_) & ~hands_[seat];
   for (int i = 0; i < len_; ++i) live_others |= bit(trick_[i]);
   Hand out = 0;
   for (int suit = 0; suit < kNumSuits; ++suit) {

@@ -88,7 +88,6 @@ class Solver {
   int winner_of(const Card* trick) const;
   int last_trick();
   int two_tricks();
-  int two_tricks_ply(int i, int win, int alpha, int beta, Card* t, const Hand* in_hand);
   int exact_child(Card c, int first_guess, int total);
   int exact_root(int total);
   Hand reduce(Hand legal, int seat, bool dominance) const;
@@ -107,7 +106,7 @@ class Solver {
   const SolverTables* tables_;
   std::vector<Entry> table_;
   // Exact values of two-trick endings: (remaining | leader << 32 | stamp << 34) << 8 | value.
-  static constexpr int kEndingBits = 12;
+  static constexpr int kEndingBits = 14;
   std::vector<std::uint64_t> endings_;
   int shift_ = 48;  // 64 - tt_bits: the index is the top bits of a multiplicative hash
   std::uint64_t stamp_ = 0;
