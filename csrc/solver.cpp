@@ -15,6 +15,13 @@ constexpr int kContracts = 5;  // Sun, then Hokum with each trump suit
 int contract_index(const Contract& c) { return c.mode == Mode::kSun ? 0 : 1 + c.trump; }
 Contract contract_at(int index) { return index == 0 ? Contract{Mode::kSun, kNoSuit} : Contract{Mode::kHokum, index - 1}; }
 
+// Population count without relying on the popcnt instruction (the build targets plain x86-64).
+inline int cards_in(std::uint32_t x) {
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  return static_cast<int>((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
 inline int top_bit(std::uint32_t x) { return 31 - __builtin_clz(x); }
 inline std::uint32_t bits_above(int b) { return ~((2u << b) - 1); }
 // Whether some suit holds two cards of h: b & (b - 1) in every byte at once (the top bit of each byte
@@ -493,7 +500,7 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
     if (!own) continue;
     const std::uint32_t rest = pw(others, suit);
     const std::uint32_t masters = rest ? own & bits_above(top_bit(rest)) : own;
-    if (partner_ruffs && count(partner & suit_mask(suit)) < __builtin_popcount(masters)) continue;
+    if (partner_ruffs && cards_in(partner & suit_mask(suit)) < cards_in(masters)) continue;
     sure[team] += tables_->abnat[0][masters];
     cashed |= from_pw(masters, suit);
   }
@@ -577,8 +584,9 @@ int Solver::decided_team(Card c, int seat) const {
 // ---- Move ordering -------------------------------------------------------------------------------
 
 // Leads: the stored best lead, then masters nobody can ruff (richest first), then low leads to a
-// partner's master, then low cards.
+// partner's master, then low cards from short suits first.
 int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
+  const Hand mine = hands_[seat];
   const Hand partner = hands_[partner_of(seat)];
   const Hand opp1 = hands_[seat_after(seat)], opp3 = hands_[seat_after(seat, 3)];
   const Hand opponents = opp1 | opp3;
@@ -601,7 +609,7 @@ int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
       }
       if (!higher_out) score = (ruffable ? 2000 : 8000) + 16 * abnat_[c];
       else if (!(pw(opponents, suit) & higher) && !ruffable) score = 6000 - 16 * abnat_[c] - power_[c];
-      else score = 4000 - 16 * abnat_[c] - power_[c];
+      else score = 4000 - 16 * abnat_[c] - power_[c] - 64 * cards_in(mine & suit_mask(suit));
     }
     out[n] = c;
     scores[n++] = score;
@@ -611,8 +619,8 @@ int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
 }
 
 // Following: when the partner is ahead, the last seat gives its richest card and the others their
-// poorest; when an opponent is ahead, cards that take the lead first (the last seat its cheapest,
-// the others their strongest), then the poorest of the rest.
+// poorest; when an opponent is ahead, the cheapest card that takes the lead first, then the poorest
+// of the rest.
 int Solver::order_follow(Hand moves, Card* out) const {
   const bool partner_winning = win_ == len_ - 2;
   const Hand takers = beats_[suit_of(trick_[0])][trick_[win_]];
@@ -627,7 +635,7 @@ int Solver::order_follow(Hand moves, Card* out) const {
       if (!last) score = -score;
     } else if (takers & bit(c)) {
       const int strength = contract_.is_trump(c) ? 16 + power_[c] : power_[c];
-      score = last ? 4000 - strength : 4000 + strength;
+      score = 4000 - strength;
     } else {
       score = -16 * abnat_[c] - power_[c];
     }
