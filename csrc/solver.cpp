@@ -618,9 +618,9 @@ int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
   return n;
 }
 
-// Following: when the partner is ahead, the last seat gives its richest card and the others their
-// poorest; when an opponent is ahead, the cheapest card that takes the lead first, then the poorest
-// of the rest.
+// Following: when the partner is ahead, the last seat gives its richest card and the third seat
+// first tries to take over with a card the last seat cannot beat, then its poorest; when an opponent
+// is ahead, the cheapest card that takes the lead first, then the poorest of the rest.
 int Solver::order_follow(Hand moves, Card* out) const {
   const bool partner_winning = win_ == len_ - 2;
   const Hand takers = beats_[suit_of(trick_[0])][trick_[win_]];
@@ -633,6 +633,8 @@ int Solver::order_follow(Hand moves, Card* out) const {
     if (partner_winning) {
       score = 16 * abnat_[c] - power_[c];
       if (!last) score = -score;
+      if (!last && (takers & bit(c)) && !(hands_[seat_after(leader_, 3)] & beats_[suit_of(trick_[0])][c]))
+        score = 4000 - power_[c];
     } else if (takers & bit(c)) {
       const int strength = contract_.is_trump(c) ? 16 + power_[c] : power_[c];
       score = 4000 - strength;
