@@ -1,3 +1,26 @@
+// Design.
+// * Value: every search returns team 0's abnat from its node on (cards of the trick in progress, all
+//   later tricks, the last-trick 10); team 0 maximises, team 1 minimises (zero-sum in abnat). Exact
+//   values come from null-window probes ("does team 0 reach beta?") whose fail-soft bounds halve the
+//   interval holding the value; the value of every root card is found the same way, each starting
+//   from the previous card's value.
+// * Rules: legal moves come from the kernel's legal_moves at every node; who takes a trick comes from
+//   tables filled once from the kernel's trick_winner (SolverTables), used incrementally.
+// * Transposition table at trick boundaries: key = the 32-bit set of cards still held + the leader
+//   (within one solve that fixes the four hands) + the solve's stamp; entries keep lower and upper
+//   bounds on team 0's abnat from there and the best lead; buckets of four 16-byte entries, deeper
+//   positions kept first. The last two tricks are solved directly and cached exactly in a second,
+//   direct-mapped table. At the last seat of a trick the table is probed for every child boundary
+//   first (enhanced transposition cutoff).
+// * Bounds at boundaries: the top run of trumps held by one team is that team's for sure; the leader
+//   can cash its masters (plain suits only while no opponent can ruff); a leader holding only such
+//   cards takes every trick.
+// * Move reduction: cards of one hand that no live card separates in strength order are equivalent
+//   for who wins every trick: of these, one card per abnat value is searched, and only the richest or
+//   poorest when the current trick's winning team is already decided (see reduce()).
+// * Ordering: the stored best lead; masters nobody can ruff, richest first; low leads to a partner's
+//   master; low cards from short suits. Following: cheapest card that takes the trick from an
+//   opponent; richest card onto a partner's trick at the last seat; poorest card otherwise.
 #include "solver.hpp"
 
 #include <algorithm>
