@@ -212,6 +212,8 @@ void Solver::load(const Position& p) {
   contract_ = p.contract;
   rules_ = p.rules;
   win_ = len_ > 0 ? trick_winner(trick_, len_, contract_) : 0;
+  on_table_ = 0;
+  for (int i = 0; i < len_; ++i) on_table_ |= bit(trick_[i]);
   beats_ = tables_->beats[contract_index(contract_)];
   for (int suit = 0; suit < kNumSuits; ++suit) kind_[suit] = suit == contract_.trump ? 1 : 0;
   for (int c = 0; c < kNumCards; ++c) {
@@ -271,9 +273,11 @@ int Solver::play_and_search(Card c, int alpha, int beta) {
   else if (beats_[suit_of(trick_[0])][trick_[win_]] & bit(c)) win_ = len_;
   hands_[seat] &= ~bit(c);
   live_abnat_ -= abnat_[c];
+  on_table_ |= bit(c);
   trick_[len_++] = c;
   const int v = len_ == kNumSeats ? finish_trick(alpha, beta) : search_follow(alpha, beta);
   --len_;
+  on_table_ &= ~bit(c);
   live_abnat_ += abnat_[c];
   hands_[seat] |= bit(c);
   win_ = saved_win;
@@ -288,11 +292,14 @@ int Solver::finish_trick(int alpha, int beta) {
   Card saved[kNumSeats];
   std::memcpy(saved, trick_, sizeof saved);
   const int saved_leader = leader_;
+  const Hand saved_table = on_table_;
   leader_ = winner;
   len_ = 0;
+  on_table_ = 0;
   --tricks_left_;
   const int v = ours ? points + search_lead(alpha - points, beta - points) : search_lead(alpha, beta);
   ++tricks_left_;
+  on_table_ = saved_table;
   len_ = kNumSeats;
   leader_ = saved_leader;
   std::memcpy(trick_, saved, sizeof saved);
@@ -539,16 +546,15 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
 // that team is ours and the poorest if it is theirs (`dominance`; never at the root, whose every card
 // gets its own value).
 Hand Solver::reduce(Hand legal, int seat, bool dominance) const {
-  if (!has_pair(legal)) return legal;
-  Hand live_others = all_hands(hands_) & ~hands_[seat];
-  for (int i = 0; i < len_; ++i) live_others |= bit(trick_[i]);
-  Hand out = 0;
-  for (int suit = 0; suit < kNumSuits; ++suit) {
+  Hand pairs = legal & ((legal | 0x80808080u) - 0x01010101u);  // a card in each suit holding two or more
+  if (!pairs) return legal;
+  const Hand live_others = (all_hands(hands_) & ~hands_[seat]) | on_table_;
+  Hand out = legal;
+  while (pairs) {
+    const int suit = suit_of(lowest_card(pairs));
+    pairs &= ~suit_mask(suit);
+    out &= ~suit_mask(suit);
     std::uint32_t rest = pw(legal, suit);
-    if (!(rest & (rest - 1))) {
-      out |= legal & suit_mask(suit);
-      continue;
-    }
     const std::uint32_t others = pw(live_others, suit);
     std::uint32_t keep = 0;
     while (rest) {
@@ -740,9 +746,7 @@ SolveResult Solver::solve(const Position& p, bool all_moves) {
   }
 
   // Cards merged into a kept card share its value.
-  Hand live_others = 0;
-  for (int i = 1; i < kNumSeats; ++i) live_others |= hands_[seat_after(seat, i)];
-  for (int i = 0; i < len_; ++i) live_others |= bit(trick_[i]);
+  const Hand live_others = (all_hands(hands_) & ~hands_[seat]) | on_table_;
   for (Hand h = r.legal & ~reps; h; h = without_lowest(h)) {
     const Card c = lowest_card(h);
     for (Hand k = reps & suit_mask(suit_of(c)); k; k = without_lowest(k)) {
