@@ -10,7 +10,7 @@
 //   (within one solve that fixes the four hands) + the solve's stamp; entries keep lower and upper
 //   bounds on team 0's abnat from there and the best lead; buckets of four 16-byte entries, deeper
 //   positions kept first. The last two tricks are solved directly and cached exactly in a second,
-//   direct-mapped table. At the last seat of a trick the table is probed for every child boundary
+//   direct-mapped table. At the last seat of a trick both tables are probed for every child boundary
 //   first (enhanced transposition cutoff).
 // * Bounds at boundaries: the top run of trumps held by one team is that team's for sure; the leader
 //   can cash its masters (plain suits only while no opponent can ruff); a leader holding only such
@@ -386,22 +386,28 @@ int Solver::search_follow(int alpha, int beta) {
   if (!without_lowest(legal)) return play_and_search(lowest_card(legal), alpha, beta);
   const Hand moves = reduce(legal, seat, true);
   if (!without_lowest(moves)) return play_and_search(lowest_card(moves), alpha, beta);
-  // Enhanced transposition cutoff: the last card of a trick leads to a stored trick boundary.
-  if (len_ == kNumSeats - 1 && tricks_left_ > 3 && use_tt_) {
+  // Enhanced transposition cutoff: the last card of a trick leads to a trick boundary whose bounds
+  // may be stored already (or, two tricks from the end, its exact value).
+  if (len_ == kNumSeats - 1 && tricks_left_ >= 3 && use_tt_) {
     const bool maximising = team_of(seat) == 0;
     const Hand rest = all_hands(hands_);
     const int led = suit_of(trick_[0]);
     const int base = abnat_[trick_[0]] + abnat_[trick_[1]] + abnat_[trick_[2]];
     for (Hand h = moves; h; h = without_lowest(h)) {
       const Card c = lowest_card(h);
-      const int w = (beats_[led][trick_[win_]] & bit(c)) ? 3 : win_;
-      const int winner = seat_after(leader_, w);
+      const int winner = seat_after(leader_, (beats_[led][trick_[win_]] & bit(c)) ? 3 : win_);
       const int points = team_of(winner) == 0 ? base + abnat_[c] : 0;
-      const std::uint32_t child_tag = static_cast<std::uint32_t>(stamp_ << 4 | winner << 2);
-      if (const Entry* e = find(rest & ~bit(c), child_tag)) {
-        if (maximising && points + e->lo >= beta) return points + e->lo;
-        if (!maximising && points + e->hi <= alpha) return points + e->hi;
+      int lo = -kInf, hi = kInf;
+      if (tricks_left_ > 3) {
+        if (const Entry* e = find(rest & ~bit(c), static_cast<std::uint32_t>(stamp_ << 4 | winner << 2)))
+          lo = e->lo, hi = e->hi;
+      } else {
+        const std::uint64_t key = (rest & ~bit(c)) | std::uint64_t(winner) << 32 | stamp_ << 34;
+        const std::uint64_t slot = endings_[(key * 0x9E3779B97F4A7C15ull) >> (64 - kEndingBits)];
+        if ((slot >> 8) == key) lo = hi = static_cast<int>(slot & 0xFF);
       }
+      if (maximising && lo != -kInf && points + lo >= beta) return points + lo;
+      if (!maximising && hi != kInf && points + hi <= alpha) return points + hi;
     }
   }
   Card order[kNumTricks];
