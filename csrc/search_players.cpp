@@ -4,8 +4,15 @@ namespace baloot {
 
 namespace {
 
-// The player for bidding and doubling, where the search players have nothing to add.
-std::shared_ptr<const Policy> calls_player() { return make_policy("random"); }
+// The player for bidding and doubling, where the search players have nothing to add: the heuristic
+// player where the factory has it, else the random one.
+std::shared_ptr<const Policy> calls_player() {
+  try {
+    return make_policy("heuristic");
+  } catch (const RuleError&) {
+    return make_policy("random");
+  }
+}
 
 Card nth_card(Hand h, std::uint32_t n) {
   for (; n > 0; --n) h = without_lowest(h);
