@@ -23,6 +23,7 @@ from baloot.labels import label
 from baloot.match import Match
 from baloot.rules import Rules
 from baloot.simulate import SimResult, simulate
+from baloot.solver import Solution, solve
 from baloot.stats import Summary
 
 __version__ = "0.1.0"
@@ -55,4 +56,6 @@ __all__ = [
     "analyze_bid",
     "analyze_decision",
     "BidAnalysis",
+    "solve",
+    "Solution",
 ]

@@ -47,5 +47,6 @@ void bind_policy(pybind11::module_& m);
 void bind_simulate(pybind11::module_& m);
 void bind_analyze(pybind11::module_& m);
 void bind_heuristic(pybind11::module_& m);
+void bind_solver(pybind11::module_& m);
 
 }  // namespace baloot

@@ -80,4 +80,5 @@ PYBIND11_MODULE(_core, m) {
   baloot::bind_simulate(m);
   baloot::bind_analyze(m);
   baloot::bind_heuristic(m);
+  baloot::bind_solver(m);
 }

@@ -1,0 +1,150 @@
+// Bindings of the double-dummy solver and of what the search players know about hidden cards.
+#include <mutex>
+
+#include "../search_players.hpp"
+#include "../solver.hpp"
+#include "bindings.hpp"
+
+namespace py = pybind11;
+
+namespace baloot {
+
+namespace {
+
+// A Solver that Python may share between threads: one solve at a time.
+struct PySolver {
+  explicit PySolver(int tt_bits) : solver(tt_bits) {}
+  Solver solver;
+  std::mutex mutex;
+};
+
+py::dict solution(const SolveResult& r) {
+  py::dict moves;
+  for (Hand h = r.legal; h; h = without_lowest(h)) {
+    const Card c = lowest_card(h);
+    if (r.move_value[c] >= 0) moves[py::int_(c)] = r.move_value[c];
+  }
+  py::dict out;
+  out["value"] = py::make_tuple(r.value[0], r.value[1]);
+  out["mover"] = r.mover;
+  out["legal"] = r.legal;
+  out["best"] = r.best;
+  out["moves"] = moves;
+  out["nodes"] = r.nodes;
+  return out;
+}
+
+Position checked_position(const std::vector<std::uint64_t>& hands, const std::vector<int>& trick, int leader, int mode,
+                          int trump, const Rules& rules) {
+  if (hands.size() != kNumSeats) throw RuleError("need four hands, got " + std::to_string(hands.size()));
+  if (trick.size() > 3) throw RuleError("a trick on the table holds 0 to 3 cards, got " + std::to_string(trick.size()));
+  Position p;
+  for (int seat = 0; seat < kNumSeats; ++seat) p.hands[seat] = checked_hand(hands[static_cast<std::size_t>(seat)]);
+  p.trick_len = static_cast<int>(trick.size());
+  for (int i = 0; i < p.trick_len; ++i) p.trick[i] = checked_card(trick[static_cast<std::size_t>(i)]);
+  p.leader = checked_seat(leader, "leader");
+  p.contract = checked_contract(mode, trump);
+  p.rules = rules;
+  check_position(p);
+  return p;
+}
+
+SolveResult run(PySolver& s, const Position& p, bool all_moves) {
+  py::gil_scoped_release release;
+  std::lock_guard<std::mutex> lock(s.mutex);
+  return s.solver.solve(p, all_moves);
+}
+
+// The module-level functions share one solver per Python thread.
+PySolver& module_solver(bool use_tt) {
+  static thread_local PySolver with_tt(16), without_tt(4);
+  without_tt.solver.set_use_tt(false);
+  return use_tt ? with_tt : without_tt;
+}
+
+}  // namespace
+
+void bind_solver(py::module_& m) {
+  py::class_<PySolver>(m, "Solver", "A double-dummy solver with its own transposition table (2^tt_bits entries).")
+      .def(py::init<int>(), py::arg("tt_bits") = 16)
+      .def_property(
+          "use_tt", [](const PySolver& s) { return s.solver.use_tt(); },
+          [](PySolver& s, bool on) { s.solver.set_use_tt(on); })
+      .def("clear", [](PySolver& s) { s.solver.clear(); })
+      .def(
+          "solve", [](PySolver& s, const HandState& state, bool all_moves) { return solution(run(s, position_of(state), all_moves)); },
+          py::arg("state"), py::arg("all_moves") = true)
+      .def(
+          "solve_position",
+          [](PySolver& s, const std::vector<std::uint64_t>& hands, const std::vector<int>& trick, int leader, int mode,
+             int trump, const Rules& rules, bool all_moves) {
+            return solution(run(s, checked_position(hands, trick, leader, mode, trump, rules), all_moves));
+          },
+          py::arg("hands"), py::arg("trick"), py::arg("leader"), py::arg("mode"), py::arg("trump"), py::arg("rules"),
+          py::arg("all_moves") = true);
+
+  m.def(
+      "solve",
+      [](const HandState& state, bool all_moves, bool use_tt) {
+        return solution(run(module_solver(use_tt), position_of(state), all_moves));
+      },
+      py::arg("state"), py::arg("all_moves") = true, py::arg("use_tt") = true,
+      "Double-dummy solution of a hand in its playing phase: value (abnat per team from here), mover, legal and "
+      "best (card masks), moves ({card: abnat of the mover's team}), nodes.");
+  m.def(
+      "solve_position",
+      [](const std::vector<std::uint64_t>& hands, const std::vector<int>& trick, int leader, int mode, int trump,
+         const Rules& rules, bool all_moves, bool use_tt) {
+        return solution(run(module_solver(use_tt), checked_position(hands, trick, leader, mode, trump, rules), all_moves));
+      },
+      py::arg("hands"), py::arg("trick"), py::arg("leader"), py::arg("mode"), py::arg("trump"), py::arg("rules"),
+      py::arg("all_moves") = true, py::arg("use_tt") = true,
+      "Like solve, for four hand masks (seat order), the cards on the table (from the leader) and a contract.");
+
+  m.def(
+      "time_solver",
+      [](int n, std::uint64_t seed, bool all_moves, int mode) {
+        if (n < 1) throw RuleError("n must be positive, got " + std::to_string(n));
+        if (mode < -1 || mode > 1) throw RuleError("mode must be -1 (both), 0 (sun) or 1 (hokum)");
+        SolverTiming t;
+        {
+          py::gil_scoped_release release;
+          t = time_solver(n, seed, all_moves, mode);
+        }
+        py::dict out;
+        out["solves"] = t.solves;
+        out["seconds"] = t.seconds;
+        out["solves_per_second"] = t.solves_per_second;
+        out["median_us"] = t.median_us;
+        out["p99_us"] = t.p99_us;
+        out["max_us"] = t.max_us;
+        out["mean_nodes"] = t.mean_nodes;
+        return out;
+      },
+      py::arg("n"), py::arg("seed") = 0, py::arg("all_moves") = false, py::arg("mode") = -1,
+      "Solve n random full deals from the first lead on one thread, timed in C++.");
+
+  m.def(
+      "hidden_cards",
+      [](const HandState& state) {
+        if (state.phase() != Phase::kPlaying) throw RuleError("the hand is not in its playing phase");
+        const HiddenCards h = hidden_cards(SeatView(state));
+        return py::make_tuple(h.unseen, std::vector<Hand>(h.allowed, h.allowed + kNumSeats),
+                              std::vector<int>(h.count, h.count + kNumSeats));
+      },
+      py::arg("state"), "(unseen, allowed per seat, cards per seat) as the seat to move knows them.");
+  m.def(
+      "hidden_deal",
+      [](const HandState& state, std::uint64_t seed) {
+        if (state.phase() != Phase::kPlaying) throw RuleError("the hand is not in its playing phase");
+        const SeatView view(state);
+        const HiddenDealer dealer(hidden_cards(view));
+        Rng rng(seed);
+        Hand hands[kNumSeats];
+        dealer.deal(rng, hands);
+        return py::make_tuple(std::vector<Hand>(hands, hands + kNumSeats), dealer.consistent());
+      },
+      py::arg("state"), py::arg("seed") = 0, "One deal of the hidden cards as the pimc player draws it.");
+}
+
+}  // namespace baloot

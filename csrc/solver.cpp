@@ -1,0 +1,823 @@
+// Design.
+// * Value: every search returns team 0's abnat from its node on (cards of the trick in progress, all
+//   later tricks, the last-trick 10); team 0 maximises, team 1 minimises (zero-sum in abnat). Exact
+//   values come from null-window probes ("does team 0 reach beta?") whose fail-soft bounds halve the
+//   interval holding the value; the value of every root card is found the same way, each starting
+//   from the previous card's value.
+// * Rules: legal moves come from the kernel's legal_moves at every node; who takes a trick comes from
+//   tables filled once from the kernel's trick_winner (SolverTables), used incrementally.
+// * Transposition table at trick boundaries: key = the 32-bit set of cards still held + the leader
+//   (within one solve that fixes the four hands) + the solve's stamp; entries keep lower and upper
+//   bounds on team 0's abnat from there and the best lead; buckets of four 16-byte entries, deeper
+//   positions kept first. The last two tricks are solved directly and cached exactly in a second,
+//   direct-mapped table. At the last seat of a trick both tables are probed for every child boundary
+//   first (enhanced transposition cutoff).
+// * Bounds at boundaries: the top run of trumps held by one team is that team's for sure; the leader
+//   can cash its masters (plain suits only while no opponent can ruff); a leader holding only such
+//   cards takes every trick.
+// * Move reduction: cards of one hand that no live card separates in strength order are equivalent
+//   for who wins every trick: of these, one card per abnat value is searched, and only the richest or
+//   poorest when the current trick's winning team is already decided (see reduce()).
+// * Ordering: the stored best lead; masters nobody can ruff, richest first; low leads to a partner's
+//   master; low cards from short suits. Following: cheapest card that takes the trick from an
+//   opponent; richest card onto a partner's trick at the last seat; poorest card otherwise.
+#include "solver.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <string>
+
+namespace baloot {
+
+namespace {
+
+constexpr int kInf = 1000;
+constexpr int kContracts = 5;  // Sun, then Hokum with each trump suit
+
+int contract_index(const Contract& c) { return c.mode == Mode::kSun ? 0 : 1 + c.trump; }
+Contract contract_at(int index) { return index == 0 ? Contract{Mode::kSun, kNoSuit} : Contract{Mode::kHokum, index - 1}; }
+
+// Population count without relying on the popcnt instruction (the build targets plain x86-64).
+inline int cards_in(std::uint32_t x) {
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  return static_cast<int>((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
+inline int top_bit(std::uint32_t x) { return 31 - __builtin_clz(x); }
+inline std::uint32_t bits_above(int b) { return ~((2u << b) - 1); }
+// Whether some suit holds two cards of h: b & (b - 1) in every byte at once (the top bit of each byte
+// is set before the subtraction, so no borrow crosses into the next byte).
+inline bool has_pair(Hand h) { return (h & ((h | 0x80808080u) - 0x01010101u)) != 0; }
+
+// Insertion sort of up to 8 cards by descending score (stable for equal scores).
+void sort_by_score(Card* cards, int* scores, int n) {
+  for (int i = 1; i < n; ++i) {
+    const Card c = cards[i];
+    const int s = scores[i];
+    int j = i;
+    for (; j > 0 && scores[j - 1] < s; --j) {
+      cards[j] = cards[j - 1];
+      scores[j] = scores[j - 1];
+    }
+    cards[j] = c;
+    scores[j] = s;
+  }
+}
+
+Hand all_hands(const Hand (&hands)[kNumSeats]) { return hands[0] | hands[1] | hands[2] | hands[3]; }
+
+}  // namespace
+
+// What the search needs to know about who takes a trick, asked once of the kernel's trick_winner.
+// beats[contract][led][w]: the cards that take a trick led in `led` from the winning card w. From it
+// come the strength order of a plain suit and of the trump suit, and strength-ordered views of a suit:
+// bit p of a "power" byte is the suit's card of strength p.
+struct SolverTables {
+  Hand beats[kContracts][kNumSuits][kNumCards] = {};
+  std::uint8_t strength[2][kNumRanks] = {};  // by rank; [0] plain, [1] trump
+  std::uint8_t to[2][256] = {};              // rank bits -> power bits
+  std::uint8_t from[2][256] = {};            // power bits -> rank bits
+  std::uint8_t abnat[2][256] = {};           // power bits -> their abnat
+
+  SolverTables() {
+    for (int k = 0; k < kContracts; ++k) {
+      const Contract contract = contract_at(k);
+      for (int led = 0; led < kNumSuits; ++led)
+        for (int w = 0; w < kNumCards; ++w) {
+          const Card winning = static_cast<Card>(w);
+          const bool led_card = suit_of(winning) == led;
+          if (!led_card && !contract.is_trump(winning)) continue;  // such a card never wins such a trick
+          Hand b = 0;
+          for (int c = 0; c < kNumCards; ++c) {
+            const Card card = static_cast<Card>(c);
+            if (card == winning) continue;
+            Card trick[3];
+            int n = 0;
+            if (!led_card) {  // a trump ahead of a card of the led suit
+              Card lead = make_card(led, 0);
+              if (lead == card) lead = make_card(led, 1);
+              trick[n++] = lead;
+            }
+            trick[n++] = winning;
+            trick[n++] = card;
+            if (trick_winner(trick, n, contract) == n - 1) b |= bit(card);
+          }
+          beats[k][led][w] = b;
+        }
+    }
+    for (int kind = 0; kind < 2; ++kind) {
+      const int k = kind;  // Sun for plain suits, Hokum in spades (suit 0) for the trump suit
+      const Contract contract = contract_at(k);
+      for (int r = 0; r < kNumRanks; ++r) {
+        int below = 0;
+        for (int other = 0; other < kNumRanks; ++other)
+          if (beats[k][0][make_card(0, other)] & bit(make_card(0, r))) ++below;
+        strength[kind][r] = static_cast<std::uint8_t>(below);
+      }
+      for (int bits = 0; bits < 256; ++bits) {
+        int p = 0, a = 0;
+        for (int r = 0; r < kNumRanks; ++r)
+          if (bits >> r & 1) {
+            p |= 1 << strength[kind][r];
+            a += card_abnat(make_card(0, r), contract);
+          }
+        to[kind][bits] = static_cast<std::uint8_t>(p);
+        from[kind][p] = static_cast<std::uint8_t>(bits);
+        abnat[kind][p] = static_cast<std::uint8_t>(a);
+      }
+    }
+  }
+};
+
+const SolverTables& solver_tables() {
+  static const SolverTables tables;
+  return tables;
+}
+
+// ---- Positions -----------------------------------------------------------------------------------
+
+Position position_of(const HandState& state) {
+  if (state.phase() != Phase::kPlaying) throw RuleError("the hand is not in its playing phase: nothing to solve");
+  Position p;
+  for (int seat = 0; seat < kNumSeats; ++seat) p.hands[seat] = state.hand(seat);
+  p.trick_len = state.trick_len();
+  for (int i = 0; i < p.trick_len; ++i) p.trick[i] = state.trick_card(i);
+  p.leader = state.leader();
+  p.contract = state.contract();
+  p.rules = state.rules();
+  return p;
+}
+
+void check_position(const Position& p) {
+  if (p.leader < 0 || p.leader >= kNumSeats) throw RuleError("leader " + std::to_string(p.leader) + " is not a seat 0..3");
+  if (p.trick_len < 0 || p.trick_len > 3)
+    throw RuleError("a trick on the table holds 0 to 3 cards, got " + std::to_string(p.trick_len));
+  if (p.contract.mode == Mode::kSun ? p.contract.trump != kNoSuit : (p.contract.trump < 0 || p.contract.trump >= kNumSuits))
+    throw RuleError("bad contract: Sun has no trump and Hokum needs a trump suit 0..3");
+  Hand seen = 0;
+  for (int i = 0; i < p.trick_len; ++i) {
+    if (p.trick[i] >= kNumCards) throw RuleError("card index " + std::to_string(p.trick[i]) + " is not 0..31");
+    if (seen & bit(p.trick[i])) throw RuleError("card index " + std::to_string(p.trick[i]) + " is twice on the table");
+    seen |= bit(p.trick[i]);
+  }
+  for (int seat = 0; seat < kNumSeats; ++seat) {
+    if (seen & p.hands[seat])
+      throw RuleError("card index " + std::to_string(lowest_card(seen & p.hands[seat])) + " is held twice");
+    seen |= p.hands[seat];
+  }
+  const int base = count(p.hands[seat_after(p.leader, 3)]);  // the last seat has not played yet
+  if (base == 0) throw RuleError("every hand is empty: nothing to solve");
+  if (base > kNumTricks) throw RuleError("a hand holds more than 8 cards");
+  for (int i = 0; i < kNumSeats; ++i) {
+    const int seat = seat_after(p.leader, i);
+    const int want = i < p.trick_len ? base - 1 : base;
+    if (count(p.hands[seat]) != want)
+      throw RuleError("seat " + std::to_string(seat) + " holds " + std::to_string(count(p.hands[seat])) + " cards; " +
+                      std::to_string(want) + " fit the hands and the trick on the table");
+  }
+}
+
+int abnat_to_win(const Position& p) {
+  int total = kLastTrickAbnat + hand_abnat(all_hands(p.hands), p.contract);
+  for (int i = 0; i < p.trick_len; ++i) total += card_abnat(p.trick[i], p.contract);
+  return total;
+}
+
+// ---- Solver --------------------------------------------------------------------------------------
+
+Solver::Solver(int tt_bits) : tables_(&solver_tables()) {
+  if (tt_bits < 4 || tt_bits > 28) throw RuleError("tt_bits " + std::to_string(tt_bits) + " is not 4..28");
+  table_.assign(std::size_t{1} << tt_bits, Entry{});
+  endings_.assign(std::size_t{1} << kEndingBits, 0);
+  shift_ = 64 - tt_bits;
+}
+
+void Solver::clear() {
+  std::fill(table_.begin(), table_.end(), Entry{});
+  std::fill(endings_.begin(), endings_.end(), 0);
+  stamp_ = 0;
+}
+
+std::uint32_t Solver::pw(Hand h, int suit) const { return tables_->to[kind_[suit]][suit_holding(h, suit)]; }
+Hand Solver::from_pw(std::uint32_t bits, int suit) const { return Hand{tables_->from[kind_[suit]][bits]} << (8 * suit); }
+
+void Solver::load(const Position& p) {
+  for (int seat = 0; seat < kNumSeats; ++seat) hands_[seat] = p.hands[seat];
+  for (int i = 0; i < kNumSeats; ++i) trick_[i] = p.trick[i];
+  len_ = p.trick_len;
+  leader_ = p.leader;
+  tricks_left_ = count(p.hands[seat_after(p.leader, 3)]);
+  contract_ = p.contract;
+  rules_ = p.rules;
+  win_ = len_ > 0 ? trick_winner(trick_, len_, contract_) : 0;
+  on_table_ = 0;
+  for (int i = 0; i < len_; ++i) on_table_ |= bit(trick_[i]);
+  beats_ = tables_->beats[contract_index(contract_)];
+  for (int suit = 0; suit < kNumSuits; ++suit) kind_[suit] = suit == contract_.trump ? 1 : 0;
+  for (int c = 0; c < kNumCards; ++c) {
+    const Card card = static_cast<Card>(c);
+    abnat_[c] = static_cast<std::uint8_t>(card_abnat(card, contract_));
+    power_[c] = tables_->strength[kind_[suit_of(card)]][rank_of(card)];
+  }
+  live_abnat_ = hand_abnat(all_hands(hands_), contract_);
+  nodes_ = 0;
+  if (++stamp_ >= (std::uint64_t{1} << 22)) {  // the ending cache keeps 22 bits of it
+    clear();
+    stamp_ = 1;
+  }
+}
+
+// ---- Transposition table ---------------------------------------------------------------------------
+// Buckets of four entries (one cache line). Within one solve the remaining cards and the leader fix a
+// trick boundary (the hands are the root's hands less the cards played); the key also holds the
+// solve's stamp, so entries of earlier solves never match and are the first to be replaced.
+
+Solver::Entry* Solver::bucket(std::uint64_t key, std::uint32_t tag) {
+  return &table_[((key ^ std::uint64_t{tag} << 40) * 0x9E3779B97F4A7C15ull) >> shift_ & ~std::uint64_t{3}];
+}
+
+Solver::Entry* Solver::find(std::uint64_t key, std::uint32_t tag) {
+  Entry* b = bucket(key, tag);
+  for (int i = 0; i < 4; ++i)
+    if (b[i].key == key && b[i].tag == tag) return &b[i];
+  return nullptr;
+}
+
+Solver::Entry* Solver::slot_for(std::uint64_t key, std::uint32_t tag) {
+  Entry* b = bucket(key, tag);
+  Entry* victim = &b[0];
+  int victim_rank = kInf;
+  for (int i = 0; i < 4; ++i) {
+    Entry& e = b[i];
+    if (e.key == key && e.tag == tag) return &e;
+    const int rank = (e.tag >> 4) != stamp_ ? -1 : e.tricks;
+    if (rank < victim_rank) {
+      victim_rank = rank;
+      victim = &e;
+    }
+  }
+  victim->tag = 0;
+  return victim;
+}
+
+// ---- Search --------------------------------------------------------------------------------------
+// Every search returns team 0's abnat from its node on: the cards of the trick in progress, every later
+// trick and the last-trick 10. Team 0 maximises, team 1 minimises; fail-soft alpha-beta.
+
+int Solver::play_and_search(Card c, int alpha, int beta) {
+  const int seat = seat_after(leader_, len_);
+  const int saved_win = win_;
+  if (len_ == 0) win_ = 0;
+  else if (beats_[suit_of(trick_[0])][trick_[win_]] & bit(c)) win_ = len_;
+  hands_[seat] &= ~bit(c);
+  live_abnat_ -= abnat_[c];
+  on_table_ |= bit(c);
+  trick_[len_++] = c;
+  const int v = len_ == kNumSeats ? finish_trick(alpha, beta) : search_follow(alpha, beta);
+  --len_;
+  on_table_ &= ~bit(c);
+  live_abnat_ += abnat_[c];
+  hands_[seat] |= bit(c);
+  win_ = saved_win;
+  return v;
+}
+
+int Solver::finish_trick(int alpha, int beta) {
+  const int winner = seat_after(leader_, win_);
+  const int points = abnat_[trick_[0]] + abnat_[trick_[1]] + abnat_[trick_[2]] + abnat_[trick_[3]];
+  const bool ours = team_of(winner) == 0;
+  if (tricks_left_ == 1) return ours ? points + kLastTrickAbnat : 0;
+  Card saved[kNumSeats];
+  std::memcpy(saved, trick_, sizeof saved);
+  const int saved_leader = leader_;
+  const Hand saved_table = on_table_;
+  leader_ = winner;
+  len_ = 0;
+  on_table_ = 0;
+  --tricks_left_;
+  const int v = ours ? points + search_lead(alpha - points, beta - points) : search_lead(alpha, beta);
+  ++tricks_left_;
+  on_table_ = saved_table;
+  len_ = kNumSeats;
+  leader_ = saved_leader;
+  std::memcpy(trick_, saved, sizeof saved);
+  return v;
+}
+
+// The winner's index in four cards, from the kernel's answers in beats_.
+int Solver::winner_of(const Card* t) const {
+  const Hand* beats = beats_[suit_of(t[0])];
+  int w = 0;
+  for (int i = 1; i < kNumSeats; ++i)
+    if (beats[t[w]] & bit(t[i])) w = i;
+  return w;
+}
+
+int Solver::last_trick() {
+  ++nodes_;
+  Card cards[kNumSeats];
+  for (int i = 0; i < kNumSeats; ++i) cards[i] = lowest_card(hands_[seat_after(leader_, i)]);
+  return team_of(seat_after(leader_, winner_of(cards))) == 0 ? live_abnat_ + kLastTrickAbnat : 0;
+}
+
+// The last two tricks from a trick boundary, searched directly (at most 16 lines of play) and exactly,
+// and kept in a small direct-mapped cache of exact values.
+int Solver::two_tricks() {
+  ++nodes_;
+  const std::uint64_t key = all_hands(hands_) | std::uint64_t(leader_) << 32 | stamp_ << 34;
+  std::uint64_t& slot = endings_[(key * 0x9E3779B97F4A7C15ull) >> (64 - kEndingBits)];
+  if (use_tt_ && (slot >> 8) == key) return static_cast<int>(slot & 0xFF);
+
+  Hand h[kNumSeats];
+  bool ours[kNumSeats];  // the seats in play order from the leader: team 0?
+  for (int i = 0; i < kNumSeats; ++i) {
+    h[i] = hands_[seat_after(leader_, i)];
+    ours[i] = team_of(seat_after(leader_, i)) == 0;
+  }
+  const int total = live_abnat_ + kLastTrickAbnat;
+  // Team 0's abnat once the first trick is t[0..3], won by index w.
+  auto line = [&](const Card* t, int w) {
+    const int first = abnat_[t[0]] + abnat_[t[1]] + abnat_[t[2]] + abnat_[t[3]];
+    Card last[kNumSeats];
+    for (int i = 0; i < kNumSeats; ++i) last[i] = lowest_card(h[i] ^ bit(t[i]));
+    const Hand* beats = beats_[suit_of(last[w])];
+    int lw = w;
+    for (int j = 1; j < kNumSeats; ++j) {
+      const int i = (w + j) & 3;
+      if (beats[last[lw]] & bit(last[i])) lw = i;
+    }
+    return (ours[w] ? first : 0) + (ours[lw] ? total - first : 0);
+  };
+  Card t[kNumSeats];
+  int v0 = ours[0] ? -1 : kInf;
+  for (Hand m0 = h[0]; m0; m0 = without_lowest(m0)) {
+    t[0] = lowest_card(m0);
+    const Hand* beats = beats_[suit_of(t[0])];
+    int v1 = ours[1] ? -1 : kInf;
+    for (Hand m1 = legal_moves(h[1], t, 1, contract_, rules_); m1; m1 = without_lowest(m1)) {
+      t[1] = lowest_card(m1);
+      const int w1 = (beats[t[0]] & bit(t[1])) ? 1 : 0;
+      int v2 = ours[2] ? -1 : kInf;
+      for (Hand m2 = legal_moves(h[2], t, 2, contract_, rules_); m2; m2 = without_lowest(m2)) {
+        t[2] = lowest_card(m2);
+        const int w2 = (beats[t[w1]] & bit(t[2])) ? 2 : w1;
+        int v3 = ours[3] ? -1 : kInf;
+        for (Hand m3 = legal_moves(h[3], t, 3, contract_, rules_); m3; m3 = without_lowest(m3)) {
+          t[3] = lowest_card(m3);
+          const int v = line(t, (beats[t[w2]] & bit(t[3])) ? 3 : w2);
+          v3 = ours[3] ? std::max(v3, v) : std::min(v3, v);
+        }
+        v2 = ours[2] ? std::max(v2, v3) : std::min(v2, v3);
+      }
+      v1 = ours[1] ? std::max(v1, v2) : std::min(v1, v2);
+    }
+    v0 = ours[0] ? std::max(v0, v1) : std::min(v0, v1);
+  }
+  slot = key << 8 | static_cast<std::uint64_t>(v0);
+  return v0;
+}
+
+int Solver::search_follow(int alpha, int beta) {
+  ++nodes_;
+  const int seat = seat_after(leader_, len_);
+  const Hand legal = legal_moves(hands_[seat], trick_, len_, contract_, rules_);
+  if (!without_lowest(legal)) return play_and_search(lowest_card(legal), alpha, beta);
+  const Hand moves = reduce(legal, seat, true);
+  if (!without_lowest(moves)) return play_and_search(lowest_card(moves), alpha, beta);
+  // Enhanced transposition cutoff: the last card of a trick leads to a trick boundary whose bounds
+  // may be stored already (or, two tricks from the end, its exact value).
+  if (len_ == kNumSeats - 1 && tricks_left_ >= 3 && use_tt_) {
+    const bool maximising = team_of(seat) == 0;
+    const Hand rest = all_hands(hands_);
+    const int led = suit_of(trick_[0]);
+    const int base = abnat_[trick_[0]] + abnat_[trick_[1]] + abnat_[trick_[2]];
+    for (Hand h = moves; h; h = without_lowest(h)) {
+      const Card c = lowest_card(h);
+      const int winner = seat_after(leader_, (beats_[led][trick_[win_]] & bit(c)) ? 3 : win_);
+      const int points = team_of(winner) == 0 ? base + abnat_[c] : 0;
+      int lo = -kInf, hi = kInf;
+      if (tricks_left_ > 3) {
+        if (const Entry* e = find(rest & ~bit(c), static_cast<std::uint32_t>(stamp_ << 4 | winner << 2)))
+          lo = e->lo, hi = e->hi;
+      } else {
+        const std::uint64_t key = (rest & ~bit(c)) | std::uint64_t(winner) << 32 | stamp_ << 34;
+        const std::uint64_t slot = endings_[(key * 0x9E3779B97F4A7C15ull) >> (64 - kEndingBits)];
+        if ((slot >> 8) == key) lo = hi = static_cast<int>(slot & 0xFF);
+      }
+      if (maximising && lo != -kInf && points + lo >= beta) return points + lo;
+      if (!maximising && hi != kInf && points + hi <= alpha) return points + hi;
+    }
+  }
+  Card order[kNumTricks];
+  const int n = order_follow(moves, order);
+  if (team_of(seat) == 0) {
+    int best = -kInf;
+    for (int i = 0; i < n; ++i) {
+      const int v = play_and_search(order[i], alpha, beta);
+      if (v > best) {
+        best = v;
+        if (v > alpha && (alpha = v) >= beta) break;
+      }
+    }
+    return best;
+  }
+  int best = kInf;
+  for (int i = 0; i < n; ++i) {
+    const int v = play_and_search(order[i], alpha, beta);
+    if (v < best) {
+      best = v;
+      if (v < beta && alpha >= (beta = v)) break;
+    }
+  }
+  return best;
+}
+
+int Solver::search_lead(int alpha, int beta) {
+  if (tricks_left_ <= 2) return tricks_left_ == 1 ? last_trick() : two_tricks();
+  ++nodes_;
+  const int seat = leader_;
+  const std::uint64_t key = all_hands(hands_);
+  const std::uint32_t tag = this->tag();
+  if (use_tt_) __builtin_prefetch(bucket(key, tag));
+  const int most = live_abnat_ + kLastTrickAbnat;
+  if (most <= alpha) return most;
+  if (beta <= 0) return 0;
+  int sure[2];
+  if (sure_abnat(seat, sure)) return team_of(seat) == 0 ? most : 0;
+  if (sure[0] >= beta) return sure[0];
+  if (most - sure[1] <= alpha) return most - sure[1];
+
+  Card tt_move = kNoMove;
+  if (use_tt_) {
+    if (const Entry* e = find(key, tag)) {
+      if (e->lo >= beta) return e->lo;
+      if (e->hi <= alpha) return e->hi;
+      if (e->lo == e->hi) return e->lo;
+      alpha = std::max(alpha, int{e->lo});
+      beta = std::min(beta, int{e->hi});
+      tt_move = e->move;
+    }
+  }
+
+  const Hand moves = reduce(hands_[seat], seat, true);
+  Card order[kNumTricks];
+  const int n = order_lead(moves, seat, tt_move, order);
+  const bool maximising = team_of(seat) == 0;
+  int best = maximising ? -kInf : kInf;
+  Card best_move = order[0];
+  int a = alpha, b = beta;
+  for (int i = 0; i < n; ++i) {
+    const int v = play_and_search(order[i], a, b);
+    if (maximising ? v > best : v < best) {
+      best = v;
+      best_move = order[i];
+      if (maximising) a = std::max(a, v);
+      else b = std::min(b, v);
+      if (a >= b) break;
+    }
+  }
+
+  if (use_tt_) {
+    Entry* e = slot_for(key, tag);
+    int lo = sure[0], hi = most - sure[1];
+    if (e->key == key && e->tag == tag) lo = std::max(lo, int{e->lo}), hi = std::min(hi, int{e->hi});
+    if (best <= alpha) hi = std::min(hi, best);
+    else if (best >= beta) lo = std::max(lo, best);
+    else lo = hi = best;
+    e->key = key;
+    e->tag = tag;
+    e->lo = static_cast<std::uint8_t>(lo);
+    e->hi = static_cast<std::uint8_t>(hi);
+    e->move = best_move;
+    e->tricks = static_cast<std::uint8_t>(tricks_left_);
+  }
+  return best;
+}
+
+// ---- Bounds --------------------------------------------------------------------------------------
+
+// Abnat each team is sure to take from a trick boundary where `leader` leads: a team's trumps above
+// every trump of the other team win whatever trick they fall in, and the leader can cash the cards
+// that no other card of their suit beats (plain suits only while no opponent holds a trump), as long
+// as it keeps the lead: under trump_over_partner its partner must ruff a plain master it cannot
+// follow, and with must_overtrump too it must overtake a trump lead it can beat. Returns true when
+// every card of the leader is cashed that way: its side then takes every trick.
+bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
+  sure[0] = sure[1] = 0;
+  const int team = team_of(leader);
+  const Hand mine = hands_[leader];
+  const Hand partner = hands_[partner_of(leader)];
+  const Hand theirs = hands_[seat_after(leader)] | hands_[seat_after(leader, 3)];
+  const Hand trumps = contract_.trump_mask();
+  const bool partner_ruffs = rules_.trump_over_partner && (partner & trumps);
+  Hand cashed = 0;
+  const int trump = contract_.trump;
+  if (trump != kNoSuit) {
+    const std::uint32_t ours = pw(mine | partner, trump), other = pw(theirs, trump);
+    if (ours | other) {
+      const bool we_top = top_bit(ours | other) == (ours ? top_bit(ours) : -1);
+      const std::uint32_t run = we_top ? (other ? ours & bits_above(top_bit(other)) : ours)
+                                       : (ours ? other & bits_above(top_bit(ours)) : other);
+      sure[we_top ? team : 1 - team] += tables_->abnat[1][run];
+      const std::uint32_t led = run & pw(mine, trump);
+      const std::uint32_t partner_trumps = pw(partner, trump);
+      const bool overtaken = partner_ruffs && rules_.must_overtrump && led &&
+                             top_bit(partner_trumps) > __builtin_ctz(led);
+      if (we_top && !overtaken) cashed |= from_pw(led, trump);
+    }
+    if (theirs & trumps) return cashed == mine;
+  }
+  const Hand others = theirs | partner;
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    if (suit == trump) continue;
+    const std::uint32_t own = pw(mine, suit);
+    if (!own) continue;
+    const std::uint32_t rest = pw(others, suit);
+    const std::uint32_t masters = rest ? own & bits_above(top_bit(rest)) : own;
+    if (partner_ruffs && cards_in(partner & suit_mask(suit)) < cards_in(masters)) continue;
+    sure[team] += tables_->abnat[0][masters];
+    cashed |= from_pw(masters, suit);
+  }
+  return cashed == mine;
+}
+
+// ---- Move reduction ------------------------------------------------------------------------------
+// Cards of one hand that no live card (in another hand or on the table) separates in strength order
+// win and lose exactly the same tricks in every line of play; only their abnat differ. Swapping two
+// of them in any line changes only the abnat of the two tricks they fall in. So within such a run:
+// cards of equal abnat are interchangeable (keep one), and when the team that takes the current trick
+// no longer depends on the seats still to play, the richest card of the run dominates the others if
+// that team is ours and the poorest if it is theirs (`dominance`; never at the root, whose every card
+// gets its own value).
+Hand Solver::reduce(Hand legal, int seat, bool dominance) const {
+  Hand pairs = legal & ((legal | 0x80808080u) - 0x01010101u);  // a card in each suit holding two or more
+  if (!pairs) return legal;
+  const Hand live_others = (all_hands(hands_) & ~hands_[seat]) | on_table_;
+  Hand out = legal;
+  while (pairs) {
+    const int suit = suit_of(lowest_card(pairs));
+    pairs &= ~suit_mask(suit);
+    out &= ~suit_mask(suit);
+    std::uint32_t rest = pw(legal, suit);
+    const std::uint32_t others = pw(live_others, suit);
+    std::uint32_t keep = 0;
+    while (rest) {
+      const std::uint32_t stop = others & bits_above(__builtin_ctz(rest));
+      const std::uint32_t run = stop ? rest & ((1u << __builtin_ctz(stop)) - 1) : rest;
+      rest &= ~run;
+      if (!(run & (run - 1))) {
+        keep |= run;
+        continue;
+      }
+      const Hand cards = from_pw(run, suit);
+      const int decided = dominance ? decided_team(lowest_card(cards), seat) : -1;
+      if (decided >= 0) {
+        const bool richest = decided == team_of(seat);
+        Card pick = lowest_card(cards);
+        for (Hand h = without_lowest(cards); h; h = without_lowest(h)) {
+          const Card c = lowest_card(h);
+          if (richest ? abnat_[c] > abnat_[pick] : abnat_[c] < abnat_[pick]) pick = c;
+        }
+        out |= bit(pick);
+      } else {
+        std::uint32_t values_seen = 0;  // abnat values are below 32
+        for (Hand h = cards; h; h = without_lowest(h)) {
+          const Card c = lowest_card(h);
+          if (!(values_seen >> abnat_[c] & 1)) out |= bit(c);
+          values_seen |= 1u << abnat_[c];
+        }
+      }
+    }
+    out |= from_pw(keep, suit);
+  }
+  return out;
+}
+
+// The team that takes the current trick whatever the seats after `seat` play, once `seat` plays `c`;
+// -1 when one of them holds a card that could still take it.
+int Solver::decided_team(Card c, int seat) const {
+  Card winning = c;
+  int winner_seat = seat;
+  int led = suit_of(c);
+  if (len_ > 0) {
+    led = suit_of(trick_[0]);
+    winning = trick_[win_];
+    winner_seat = seat_after(leader_, win_);
+    if (beats_[led][winning] & bit(c)) {
+      winning = c;
+      winner_seat = seat;
+    }
+  }
+  const Hand threats = beats_[led][winning];
+  for (int i = len_ + 1; i < kNumSeats; ++i)
+    if (hands_[seat_after(leader_, i)] & threats) return -1;
+  return team_of(winner_seat);
+}
+
+// ---- Move ordering -------------------------------------------------------------------------------
+
+// Leads: the stored best lead, then masters nobody can ruff (richest first), then low leads to a
+// partner's master, then low cards from short suits first.
+int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
+  const Hand mine = hands_[seat];
+  const Hand partner = hands_[partner_of(seat)];
+  const Hand opp1 = hands_[seat_after(seat)], opp3 = hands_[seat_after(seat, 3)];
+  const Hand opponents = opp1 | opp3;
+  const Hand trumps = contract_.trump_mask();
+  int scores[kNumTricks];
+  int n = 0;
+  for (Hand h = moves; h; h = without_lowest(h)) {
+    const Card c = lowest_card(h);
+    const int suit = suit_of(c);
+    int score;
+    if (c == tt_move) {
+      score = 1 << 20;
+    } else {
+      const std::uint32_t higher = bits_above(power_[c]);
+      const bool higher_out = pw(opponents | partner, suit) & higher;
+      bool ruffable = false;
+      if (trumps && suit != contract_.trump) {
+        const Hand s = suit_mask(suit);
+        ruffable = (!(opp1 & s) && (opp1 & trumps)) || (!(opp3 & s) && (opp3 & trumps));
+      }
+      if (!higher_out) score = (ruffable ? 2000 : 8000) + 16 * abnat_[c];
+      else if (!(pw(opponents, suit) & higher) && !ruffable) score = 6000 - 16 * abnat_[c] - power_[c];
+      else score = 4000 - 16 * abnat_[c] - power_[c] - 64 * cards_in(mine & suit_mask(suit));
+    }
+    out[n] = c;
+    scores[n++] = score;
+  }
+  sort_by_score(out, scores, n);
+  return n;
+}
+
+// Following: when the partner is ahead, the last seat gives its richest card and the third seat
+// first tries to take over with a card the last seat cannot beat, then its poorest; when an opponent
+// is ahead, the cheapest card that takes the lead first, then the poorest of the rest.
+int Solver::order_follow(Hand moves, Card* out) const {
+  const bool partner_winning = win_ == len_ - 2;
+  const Hand takers = beats_[suit_of(trick_[0])][trick_[win_]];
+  const bool last = len_ == kNumSeats - 1;
+  int scores[kNumTricks];
+  int n = 0;
+  for (Hand h = moves; h; h = without_lowest(h)) {
+    const Card c = lowest_card(h);
+    int score;
+    if (partner_winning) {
+      score = 16 * abnat_[c] - power_[c];
+      if (!last) score = -score;
+      if (!last && (takers & bit(c)) && !(hands_[seat_after(leader_, 3)] & beats_[suit_of(trick_[0])][c]))
+        score = 4000 - power_[c];
+    } else if (takers & bit(c)) {
+      const int strength = contract_.is_trump(c) ? 16 + power_[c] : power_[c];
+      score = 4000 - strength;
+    } else {
+      score = -16 * abnat_[c] - power_[c];
+    }
+    out[n] = c;
+    scores[n++] = score;
+  }
+  sort_by_score(out, scores, n);
+  return n;
+}
+
+// ---- Root ----------------------------------------------------------------------------------------
+// Exact values come from null-window probes: each probe "does team 0 reach beta?" returns a bound
+// (fail-soft), and the interval [lo, hi] that holds the value shrinks until it closes.
+
+int Solver::exact_child(Card c, int first_guess, int total) {
+  int lo = 0, hi = total;
+  int beta = std::clamp(first_guess, 1, total);
+  while (lo < hi) {
+    const int g = play_and_search(c, beta - 1, beta);
+    if (g >= beta) lo = g;
+    else hi = g;
+    beta = (lo + hi + 1) / 2;
+  }
+  return lo;
+}
+
+int Solver::exact_root(int total) {
+  int lo = 0, hi = total;
+  while (lo < hi) {
+    const int beta = (lo + hi + 1) / 2;
+    const int g = search(beta - 1, beta);
+    if (g >= beta) lo = g;
+    else hi = g;
+  }
+  return lo;
+}
+
+SolveResult Solver::solve(const Position& p, bool all_moves) {
+  load(p);
+  SolveResult r;
+  for (int& v : r.move_value) v = -1;
+  const int seat = p.to_move();
+  const int team = team_of(seat);
+  const int total = abnat_to_win(p);
+  auto mine = [&](int team0) { return team == 0 ? team0 : total - team0; };
+  r.mover = seat;
+  r.legal = legal_moves(hands_[seat], trick_, len_, contract_, rules_);
+  const Hand reps = reduce(r.legal, seat, false);
+  Card order[kNumTricks];
+  const int n = len_ == 0 ? order_lead(reps, seat, kNoMove, order) : order_follow(reps, order);
+
+  int best = -1;
+  Hand best_set = 0;
+  if (all_moves) {
+    int guess = total / 2;
+    for (int i = 0; i < n; ++i) {
+      const Card c = order[i];
+      const int v = exact_child(c, guess, total);
+      guess = v;
+      const int u = mine(v);
+      r.move_value[c] = u;
+      if (u > best) best = u, best_set = 0;
+      if (u == best) best_set |= bit(c);
+    }
+  } else {
+    best = mine(exact_root(total));
+    for (int i = 0; i < n; ++i) {
+      const Card c = order[i];
+      // does this card reach the best value? (no card exceeds it)
+      const bool reaches = team == 0 ? play_and_search(c, best - 1, best) >= best
+                                     : play_and_search(c, total - best, total - best + 1) <= total - best;
+      if (reaches) {
+        best_set |= bit(c);
+        r.move_value[c] = best;
+      }
+    }
+  }
+
+  // Cards merged into a kept card share its value.
+  const Hand live_others = (all_hands(hands_) & ~hands_[seat]) | on_table_;
+  for (Hand h = r.legal & ~reps; h; h = without_lowest(h)) {
+    const Card c = lowest_card(h);
+    for (Hand k = reps & suit_mask(suit_of(c)); k; k = without_lowest(k)) {
+      const Card rep = lowest_card(k);
+      const int lo = std::min(power_[rep], power_[c]), hi = std::max(power_[rep], power_[c]);
+      const std::uint32_t between = bits_above(lo) & ((1u << hi) - 1);
+      if (abnat_[rep] == abnat_[c] && !(pw(live_others, suit_of(c)) & between)) {
+        r.move_value[c] = r.move_value[rep];
+        if (best_set & bit(rep)) best_set |= bit(c);
+        break;
+      }
+    }
+  }
+  r.best = best_set;
+  r.value[team] = best;
+  r.value[1 - team] = total - best;
+  r.nodes = nodes_;
+  return r;
+}
+
+int Solver::value(const Position& p) {
+  load(p);
+  const int total = abnat_to_win(p);
+  const int v = exact_root(total);
+  return team_of(p.to_move()) == 0 ? v : total - v;
+}
+
+// ---- Timing --------------------------------------------------------------------------------------
+
+SolverTiming time_solver(int n, std::uint64_t seed, bool all_moves, int mode) {
+  std::vector<Position> deals(static_cast<std::size_t>(n));
+  Rng rng(seed);
+  const Rules rules;
+  const int scores[2] = {0, 0};
+  for (int i = 0; i < n; ++i) {
+    HandState state = HandState::random_deal(rng, static_cast<int>(rng.below(4)), scores, rules);
+    const bool hokum = mode < 0 ? (i & 1) != 0 : mode == 1;
+    const int trump = static_cast<int>(rng.below(4));
+    state.force_contract(hokum ? Contract{Mode::kHokum, trump} : Contract{Mode::kSun, kNoSuit});
+    deals[static_cast<std::size_t>(i)] = position_of(state);
+  }
+  Solver solver;
+  std::vector<double> micros(static_cast<std::size_t>(n));
+  double nodes = 0;
+  volatile int sink = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < n; ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const SolveResult r = solver.solve(deals[static_cast<std::size_t>(i)], all_moves);
+    const auto t1 = std::chrono::steady_clock::now();
+    sink = sink + r.value[0];
+    nodes += static_cast<double>(r.nodes);
+    micros[static_cast<std::size_t>(i)] = std::chrono::duration<double, std::micro>(t1 - t0).count();
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::sort(micros.begin(), micros.end());
+  SolverTiming t;
+  t.solves = n;
+  t.seconds = seconds;
+  t.solves_per_second = n / seconds;
+  t.median_us = micros[micros.size() / 2];
+  t.p99_us = micros[std::min(micros.size() - 1, micros.size() * 99 / 100)];
+  t.max_us = micros.back();
+  t.mean_nodes = nodes / n;
+  return t;
+}
+
+}  // namespace baloot

@@ -1,0 +1,147 @@
+// Double-dummy (perfect-information) search of the card play: alpha-beta over the abnat one team
+// takes from a position, with a transposition table at trick boundaries, move ordering, cheap sure-abnat
+// bounds and the merging of interchangeable cards. Legal moves and trick winners come from the rules
+// kernel (legal_moves, trick_winner), so every host option applies as it does in a real hand.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "cards.hpp"
+#include "hand.hpp"
+#include "rules.hpp"
+
+namespace baloot {
+
+// A playing position: the four remaining hands, the cards already on the table (played in order
+// from `leader`), the contract and the host options. The seat to move is leader + trick_len.
+struct Position {
+  Hand hands[kNumSeats] = {};
+  Card trick[kNumSeats] = {};
+  int trick_len = 0;
+  int leader = 0;
+  Contract contract;
+  Rules rules;
+
+  int to_move() const { return seat_after(leader, trick_len); }
+};
+
+// The position of a hand in its playing phase; throws RuleError in any other phase.
+Position position_of(const HandState& state);
+
+// Throws RuleError naming the first inconsistency: shared cards, hand sizes that do not fit the
+// trick on the table, an empty position, a bad seat, a bad contract.
+void check_position(const Position& p);
+
+// The abnat still to be won from `p`: the cards in the hands and on the table, plus the last-trick 10.
+int abnat_to_win(const Position& p);
+
+struct SolverTables;  // what the search asks the kernel once: who takes a trick from whom
+
+struct SolveResult {
+  int value[2] = {0, 0};  // abnat each team takes from here under best play (sum = abnat_to_win)
+  int mover = 0;          // the seat to move
+  Hand legal = 0;         // its legal cards
+  Hand best = 0;          // the legal cards that reach the best value
+  // move_value[c]: abnat the mover's team takes from here when it plays c, under best play after.
+  // Every legal card when all moves were asked for, else only the best cards; -1 elsewhere.
+  int move_value[kNumCards] = {};
+  std::uint64_t nodes = 0;  // search nodes visited
+};
+
+// One searcher with its own transposition table: reusable across solves (entries carry the solve's
+// stamp, so nothing leaks from one solve into the next), never shared between threads.
+class Solver {
+ public:
+  // A table of 2^tt_bits entries of 16 bytes, allocated here once; solves never allocate.
+  explicit Solver(int tt_bits = 16);
+
+  // The value of every legal card (all_moves) or the value and the set of best cards.
+  // `p` must be consistent (check_position).
+  SolveResult solve(const Position& p, bool all_moves = true);
+  SolveResult solve(const HandState& state, bool all_moves = true) { return solve(position_of(state), all_moves); }
+  // Abnat the mover's team takes from here under best play: the cheapest query.
+  int value(const Position& p);
+
+  void set_use_tt(bool on) { use_tt_ = on; }
+  bool use_tt() const { return use_tt_; }
+  std::uint64_t nodes() const { return nodes_; }  // nodes visited by the last solve
+  void clear();                                   // forgets every stored position
+
+ private:
+  struct Entry {
+    std::uint64_t key;    // cards in the hands | cards on the table << 32
+    std::uint32_t tag;    // stamp << 4 | leader << 2 | cards on the table; 0 = empty
+    std::uint8_t lo;      // bounds on team 0's abnat from this node on
+    std::uint8_t hi;
+    std::uint8_t move;    // the best (or cutting) card found, kNoMove if none
+    std::uint8_t tricks;  // tricks left: the deeper the search it saves, the longer it stays
+  };
+  static constexpr std::uint8_t kNoMove = 0xFF;
+
+  void load(const Position& p);
+  int search(int alpha, int beta) { return len_ == 0 ? search_lead(alpha, beta) : search_follow(alpha, beta); }
+  int search_lead(int alpha, int beta);
+  int search_follow(int alpha, int beta);
+  int play_and_search(Card c, int alpha, int beta);
+  int finish_trick(int alpha, int beta);
+  int winner_of(const Card* trick) const;
+  int last_trick();
+  int two_tricks();
+  int exact_child(Card c, int first_guess, int total);
+  int exact_root(int total);
+  Hand reduce(Hand legal, int seat, bool dominance) const;
+  int decided_team(Card c, int seat) const;
+  bool sure_abnat(int leader, int (&sure)[2]) const;
+  int order_lead(Hand moves, int seat, Card tt_move, Card* out) const;
+  int order_follow(Hand moves, Card* out) const;
+  Entry* bucket(std::uint64_t key, std::uint32_t tag);
+  Entry* find(std::uint64_t key, std::uint32_t tag);
+  Entry* slot_for(std::uint64_t key, std::uint32_t tag);
+  std::uint32_t tag() const { return static_cast<std::uint32_t>(stamp_ << 4 | leader_ << 2 | len_); }
+  // A suit's cards as an 8-bit set in strength order (bit p = the card of strength p), and back.
+  std::uint32_t pw(Hand h, int suit) const;
+  Hand from_pw(std::uint32_t bits, int suit) const;
+
+  const SolverTables* tables_;
+  std::vector<Entry> table_;
+  // Exact values of two-trick endings: (remaining | leader << 32 | stamp << 34) << 8 | value.
+  static constexpr int kEndingBits = 14;
+  std::vector<std::uint64_t> endings_;
+  int shift_ = 48;  // 64 - tt_bits: the index is the top bits of a multiplicative hash
+  std::uint64_t stamp_ = 0;
+  bool use_tt_ = true;
+
+  // The position being searched.
+  Hand hands_[kNumSeats] = {};
+  Card trick_[kNumSeats] = {};
+  int len_ = 0;          // cards on the table
+  Hand on_table_ = 0;    // the same as a set
+  int win_ = 0;          // index in trick_ of the card winning so far (when len_ > 0)
+  int leader_ = 0;
+  int tricks_left_ = 0;  // including the trick in progress
+  Contract contract_;
+  Rules rules_;
+  const Hand (*beats_)[kNumCards] = nullptr;  // [led suit][winning card]: the cards that take the trick
+  int live_abnat_ = 0;                         // abnat of the cards still in the hands
+  std::uint64_t nodes_ = 0;
+  std::uint8_t abnat_[kNumCards] = {};
+  std::uint8_t power_[kNumCards] = {};  // strength within its suit (the trump order for trumps)
+  std::uint8_t kind_[kNumSuits] = {};   // 1 for the trump suit, 0 for plain suits
+};
+
+// Throughput and the distribution of solve times over `n` random full deals from the first lead,
+// timed in C++ on one thread. Contracts alternate Sun / Hokum (mode -1) or are all Sun (0) or
+// Hokum (1), with a random trump; default rules. all_moves: the value of every legal first card.
+struct SolverTiming {
+  int solves = 0;
+  double seconds = 0;
+  double solves_per_second = 0;
+  double median_us = 0;
+  double p99_us = 0;
+  double max_us = 0;
+  double mean_nodes = 0;
+};
+SolverTiming time_solver(int n, std::uint64_t seed, bool all_moves = false, int mode = -1);
+
+}  // namespace baloot
