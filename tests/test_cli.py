@@ -18,7 +18,8 @@ from baloot import Rules
 from baloot.cli import build_parser, main
 from baloot.commands import play as play_command
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Where the imported baloot lives (an installed copy or a source tree with the core built in place).
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(baloot.__file__)))
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
