@@ -356,15 +356,15 @@ int Solver::two_tricks() {
     t[0] = lowest_card(m0);
     const Hand* beats = beats_[suit_of(t[0])];
     int v1 = ours[1] ? -1 : kInf;
-    for (Hand m1 = legal_moves(h[1], t, 1, contract_, rules_); m1; m1 = without_lowest(m1)) {
+    for (Hand m1 = legal_moves(h[1], t, 1, 0, contract_, rules_); m1; m1 = without_lowest(m1)) {
       t[1] = lowest_card(m1);
       const int w1 = (beats[t[0]] & bit(t[1])) ? 1 : 0;
       int v2 = ours[2] ? -1 : kInf;
-      for (Hand m2 = legal_moves(h[2], t, 2, contract_, rules_); m2; m2 = without_lowest(m2)) {
+      for (Hand m2 = legal_moves(h[2], t, 2, w1, contract_, rules_); m2; m2 = without_lowest(m2)) {
         t[2] = lowest_card(m2);
         const int w2 = (beats[t[w1]] & bit(t[2])) ? 2 : w1;
         int v3 = ours[3] ? -1 : kInf;
-        for (Hand m3 = legal_moves(h[3], t, 3, contract_, rules_); m3; m3 = without_lowest(m3)) {
+        for (Hand m3 = legal_moves(h[3], t, 3, w2, contract_, rules_); m3; m3 = without_lowest(m3)) {
           t[3] = lowest_card(m3);
           const int v = line(t, (beats[t[w2]] & bit(t[3])) ? 3 : w2);
           v3 = ours[3] ? std::max(v3, v) : std::min(v3, v);
@@ -382,7 +382,7 @@ int Solver::two_tricks() {
 int Solver::search_follow(int alpha, int beta) {
   ++nodes_;
   const int seat = seat_after(leader_, len_);
-  const Hand legal = legal_moves(hands_[seat], trick_, len_, contract_, rules_);
+  const Hand legal = legal_moves(hands_[seat], trick_, len_, win_, contract_, rules_);
   if (!without_lowest(legal)) return play_and_search(lowest_card(legal), alpha, beta);
   const Hand moves = reduce(legal, seat, true);
   if (!without_lowest(moves)) return play_and_search(lowest_card(moves), alpha, beta);
