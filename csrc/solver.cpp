@@ -221,6 +221,11 @@ void Solver::load(const Position& p) {
     abnat_[c] = static_cast<std::uint8_t>(card_abnat(card, contract_));
     power_[c] = tables_->strength[kind_[suit_of(card)]][rank_of(card)];
   }
+  for (int i = 0; i < kAbnatValues; ++i) {
+    by_abnat_[i] = 0;
+    for (int c = 0; c < kNumCards; ++c)
+      if (abnat_[c] == kAbnatValue[i]) by_abnat_[i] |= bit(static_cast<Card>(c));
+  }
   live_abnat_ = hand_abnat(all_hands(hands_), contract_);
   nodes_ = 0;
   if (++stamp_ >= (std::uint64_t{1} << 22)) {  // the ending cache keeps 22 bits of it
@@ -513,6 +518,7 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
   const Hand trumps = contract_.trump_mask();
   const bool partner_ruffs = rules_.trump_over_partner && (partner & trumps);
   Hand cashed = 0;
+  Hand partner_counted = 0;  // the partner's cards already in sure[team]
   const int trump = contract_.trump;
   if (trump != kNoSuit) {
     const std::uint32_t ours = pw(mine | partner, trump), other = pw(theirs, trump);
@@ -526,11 +532,11 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
       const bool overtaken = partner_ruffs && rules_.must_overtrump && led &&
                              top_bit(partner_trumps) > __builtin_ctz(led);
       if (we_top && !overtaken) cashed |= from_pw(led, trump);
+      if (we_top) partner_counted = from_pw(run, trump) & partner;
     }
-    if (theirs & trumps) return cashed == mine;
   }
   const Hand others = theirs | partner;
-  for (int suit = 0; suit < kNumSuits; ++suit) {
+  for (int suit = 0; suit < kNumSuits && !(theirs & trumps); ++suit) {
     if (suit == trump) continue;
     const std::uint32_t own = pw(mine, suit);
     if (!own) continue;
@@ -540,7 +546,27 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
     sure[team] += tables_->abnat[0][masters];
     cashed |= from_pw(masters, suit);
   }
-  return cashed == mine;
+  if (cashed == mine) return true;
+  // Every other seat drops a card on each cashed trick, so the leader's side also takes at least the
+  // poorest cards the three other hands can give.
+  if (cashed) {
+    const int k = cards_in(cashed);
+    sure[team] += poorest_abnat(hands_[seat_after(leader, 1)], k) + poorest_abnat(hands_[seat_after(leader, 3)], k);
+    // The partner's top trumps are counted already and it may have to follow with them.
+    if (!partner_counted) sure[team] += poorest_abnat(partner, k);
+  }
+  return false;
+}
+
+// The least abnat that k cards of h can hold (h holds at least k cards).
+int Solver::poorest_abnat(Hand h, int k) const {
+  int sum = 0;
+  for (int i = 0; k > 0; ++i) {
+    const int n = std::min(k, cards_in(h & by_abnat_[i]));
+    sum += n * kAbnatValue[i];
+    k -= n;
+  }
+  return sum;
 }
 
 // ---- Move reduction ------------------------------------------------------------------------------
