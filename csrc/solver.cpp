@@ -342,6 +342,8 @@ int Solver::two_tricks() {
     ours[i] = team_of(seat_after(leader_, i)) == 0;
   }
   const int total = live_abnat_ + kLastTrickAbnat;
+  int best_for[kNumSeats];  // the best a seat can hope for: every abnat for team 0, none for team 1
+  for (int i = 0; i < kNumSeats; ++i) best_for[i] = ours[i] ? total : 0;
   // Team 0's abnat once the first trick is t[0..3], won by index w.
   auto line = [&](const Card* t, int w) {
     const int first = abnat_[t[0]] + abnat_[t[1]] + abnat_[t[2]] + abnat_[t[3]];
@@ -373,12 +375,16 @@ int Solver::two_tricks() {
           t[3] = lowest_card(m3);
           const int v = line(t, (beats[t[w2]] & bit(t[3])) ? 3 : w2);
           v3 = ours[3] ? std::max(v3, v) : std::min(v3, v);
+          if (v3 == best_for[3]) break;  // nothing does better for this seat
         }
         v2 = ours[2] ? std::max(v2, v3) : std::min(v2, v3);
+        if (v2 == best_for[2]) break;
       }
       v1 = ours[1] ? std::max(v1, v2) : std::min(v1, v2);
+      if (v1 == best_for[1]) break;
     }
     v0 = ours[0] ? std::max(v0, v1) : std::min(v0, v1);
+    if (v0 == best_for[0]) break;
   }
   slot = key << 8 | static_cast<std::uint64_t>(v0);
   return v0;
