@@ -221,6 +221,11 @@ void Solver::load(const Position& p) {
     abnat_[c] = static_cast<std::uint8_t>(card_abnat(card, contract_));
     power_[c] = tables_->strength[kind_[suit_of(card)]][rank_of(card)];
   }
+  for (int i = 0; i < kAbnatValues; ++i) {
+    by_abnat_[i] = 0;
+    for (int c = 0; c < kNumCards; ++c)
+      if (abnat_[c] == kAbnatValue[i]) by_abnat_[i] |= bit(static_cast<Card>(c));
+  }
   live_abnat_ = hand_abnat(all_hands(hands_), contract_);
   nodes_ = 0;
   if (++stamp_ >= (std::uint64_t{1} << 22)) {  // the ending cache keeps 22 bits of it
@@ -337,6 +342,8 @@ int Solver::two_tricks() {
     ours[i] = team_of(seat_after(leader_, i)) == 0;
   }
   const int total = live_abnat_ + kLastTrickAbnat;
+  int best_for[kNumSeats];  // the best a seat can hope for: every abnat for team 0, none for team 1
+  for (int i = 0; i < kNumSeats; ++i) best_for[i] = ours[i] ? total : 0;
   // Team 0's abnat once the first trick is t[0..3], won by index w.
   auto line = [&](const Card* t, int w) {
     const int first = abnat_[t[0]] + abnat_[t[1]] + abnat_[t[2]] + abnat_[t[3]];
@@ -356,24 +363,28 @@ int Solver::two_tricks() {
     t[0] = lowest_card(m0);
     const Hand* beats = beats_[suit_of(t[0])];
     int v1 = ours[1] ? -1 : kInf;
-    for (Hand m1 = legal_moves(h[1], t, 1, contract_, rules_); m1; m1 = without_lowest(m1)) {
+    for (Hand m1 = legal_moves(h[1], t, 1, 0, contract_, rules_); m1; m1 = without_lowest(m1)) {
       t[1] = lowest_card(m1);
       const int w1 = (beats[t[0]] & bit(t[1])) ? 1 : 0;
       int v2 = ours[2] ? -1 : kInf;
-      for (Hand m2 = legal_moves(h[2], t, 2, contract_, rules_); m2; m2 = without_lowest(m2)) {
+      for (Hand m2 = legal_moves(h[2], t, 2, w1, contract_, rules_); m2; m2 = without_lowest(m2)) {
         t[2] = lowest_card(m2);
         const int w2 = (beats[t[w1]] & bit(t[2])) ? 2 : w1;
         int v3 = ours[3] ? -1 : kInf;
-        for (Hand m3 = legal_moves(h[3], t, 3, contract_, rules_); m3; m3 = without_lowest(m3)) {
+        for (Hand m3 = legal_moves(h[3], t, 3, w2, contract_, rules_); m3; m3 = without_lowest(m3)) {
           t[3] = lowest_card(m3);
           const int v = line(t, (beats[t[w2]] & bit(t[3])) ? 3 : w2);
           v3 = ours[3] ? std::max(v3, v) : std::min(v3, v);
+          if (v3 == best_for[3]) break;  // nothing does better for this seat
         }
         v2 = ours[2] ? std::max(v2, v3) : std::min(v2, v3);
+        if (v2 == best_for[2]) break;
       }
       v1 = ours[1] ? std::max(v1, v2) : std::min(v1, v2);
+      if (v1 == best_for[1]) break;
     }
     v0 = ours[0] ? std::max(v0, v1) : std::min(v0, v1);
+    if (v0 == best_for[0]) break;
   }
   slot = key << 8 | static_cast<std::uint64_t>(v0);
   return v0;
@@ -382,7 +393,7 @@ int Solver::two_tricks() {
 int Solver::search_follow(int alpha, int beta) {
   ++nodes_;
   const int seat = seat_after(leader_, len_);
-  const Hand legal = legal_moves(hands_[seat], trick_, len_, contract_, rules_);
+  const Hand legal = legal_moves(hands_[seat], trick_, len_, win_, contract_, rules_);
   if (!without_lowest(legal)) return play_and_search(lowest_card(legal), alpha, beta);
   const Hand moves = reduce(legal, seat, true);
   if (!without_lowest(moves)) return play_and_search(lowest_card(moves), alpha, beta);
@@ -513,6 +524,7 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
   const Hand trumps = contract_.trump_mask();
   const bool partner_ruffs = rules_.trump_over_partner && (partner & trumps);
   Hand cashed = 0;
+  Hand partner_counted = 0;  // the partner's cards already in sure[team]
   const int trump = contract_.trump;
   if (trump != kNoSuit) {
     const std::uint32_t ours = pw(mine | partner, trump), other = pw(theirs, trump);
@@ -526,11 +538,11 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
       const bool overtaken = partner_ruffs && rules_.must_overtrump && led &&
                              top_bit(partner_trumps) > __builtin_ctz(led);
       if (we_top && !overtaken) cashed |= from_pw(led, trump);
+      if (we_top) partner_counted = from_pw(run, trump) & partner;
     }
-    if (theirs & trumps) return cashed == mine;
   }
   const Hand others = theirs | partner;
-  for (int suit = 0; suit < kNumSuits; ++suit) {
+  for (int suit = 0; suit < kNumSuits && !(theirs & trumps); ++suit) {
     if (suit == trump) continue;
     const std::uint32_t own = pw(mine, suit);
     if (!own) continue;
@@ -540,7 +552,27 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
     sure[team] += tables_->abnat[0][masters];
     cashed |= from_pw(masters, suit);
   }
-  return cashed == mine;
+  if (cashed == mine) return true;
+  // Every other seat drops a card on each cashed trick, so the leader's side also takes at least the
+  // poorest cards the three other hands can give.
+  if (cashed) {
+    const int k = cards_in(cashed);
+    sure[team] += poorest_abnat(hands_[seat_after(leader, 1)], k) + poorest_abnat(hands_[seat_after(leader, 3)], k);
+    // The partner's top trumps are counted already and it may have to follow with them.
+    if (!partner_counted) sure[team] += poorest_abnat(partner, k);
+  }
+  return false;
+}
+
+// The least abnat that k cards of h can hold (h holds at least k cards).
+int Solver::poorest_abnat(Hand h, int k) const {
+  int sum = 0;
+  for (int i = 0; k > 0; ++i) {
+    const int n = std::min(k, cards_in(h & by_abnat_[i]));
+    sum += n * kAbnatValue[i];
+    k -= n;
+  }
+  return sum;
 }
 
 // ---- Move reduction ------------------------------------------------------------------------------

@@ -93,6 +93,7 @@ class Solver {
   Hand reduce(Hand legal, int seat, bool dominance) const;
   int decided_team(Card c, int seat) const;
   bool sure_abnat(int leader, int (&sure)[2]) const;
+  int poorest_abnat(Hand h, int k) const;
   int order_lead(Hand moves, int seat, Card tt_move, Card* out) const;
   int order_follow(Hand moves, Card* out) const;
   Entry* bucket(std::uint64_t key, std::uint32_t tag);
@@ -126,6 +127,10 @@ class Solver {
   int live_abnat_ = 0;                         // abnat of the cards still in the hands
   std::uint64_t nodes_ = 0;
   std::uint8_t abnat_[kNumCards] = {};
+  // The cards grouped by abnat, poorest group first (the eight values 0 2 3 4 10 11 14 20).
+  static constexpr int kAbnatValues = 8;
+  static constexpr int kAbnatValue[kAbnatValues] = {0, 2, 3, 4, 10, 11, 14, 20};
+  Hand by_abnat_[kAbnatValues] = {};
   std::uint8_t power_[kNumCards] = {};  // strength within its suit (the trump order for trumps)
   std::uint8_t kind_[kNumSuits] = {};   // 1 for the trump suit, 0 for plain suits
 };

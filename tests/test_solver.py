@@ -146,6 +146,18 @@ def test_equals_plain_minimax_on_dealt_endings():
         assert _core.solve_position(hands, table, leader, *contract, rules, True, False)["moves"] == moves
 
 
+def test_sure_abnat_does_not_count_a_partner_top_trump_twice():
+    """The leader cashes its top trump while its partner holds the next one: the partner must follow
+    with it, so that trump is not also one of the poorest cards the partner can drop (regression)."""
+    for hands, leader, trump in (([0x20040040, 0x4210000, 0x50080000, 0x81020000], 2, 2),
+                                 ([0x1108000, 0x8001100, 0x82400, 0x4404000], 1, 3)):
+        for switches in SWITCHES:
+            rules = core_rules(*switches)
+            moves, total = minimax(tuple(hands), [], leader, 1, trump, rules)
+            got = _core.solve_position(hands, [], leader, 1, trump, rules)
+            assert got["moves"] == moves and sum(got["value"]) == total
+
+
 # ---- Full deals ----------------------------------------------------------------------------------
 
 def full_deal(seed, contract, rules=None):
