@@ -13,6 +13,7 @@ from baloot.actions import actions_of, parse_action
 from baloot.cards import parse_suit
 from baloot.errors import BalootError, IllegalAction
 from baloot.players import BuiltinPlayer, CallablePlayer, PlayerSpec, resolve_players
+from baloot.progress import progress_bar
 from baloot.rules import Rules, core_rules, resolve
 from baloot.stats import Summary
 
@@ -224,22 +225,9 @@ def simulate(hands: int, players: Any = "random", seed: int = 0, threads: int = 
     hands on the cluster; ``checkpoint`` (a file) records finished chunks so that the same call resumes
     where an interrupted one stopped. Either way the result equals the plain local run bit for bit.
     """
-    bar = None
-    callback = None
-    if progress:
-        from tqdm import tqdm
-
-        bar = tqdm(total=hands, unit="hand", unit_scale=True, smoothing=0.1)
-
-        def callback(done: int) -> None:
-            bar.update(done - bar.n)
-
-    try:
+    with progress_bar(hands, bool(progress)) as callback:
         result = run(hands, players, seed, threads, rules, contract, keep, callback, start, scheduler, checkpoint,
                      chunk)
-    finally:
-        if bar is not None:
-            bar.close()
     if result.interrupted:
         raise KeyboardInterrupt
     return result

@@ -7,7 +7,8 @@ import time
 from typing import Any
 
 from baloot.analysis import BidAnalysis, analyze_bid
-from baloot.commands.common import add_rule_option, parse_pair, players_from, print_json, progress_bar, rules_from
+from baloot.commands.common import add_rule_option, parse_pair, players_from, print_json, rules_from
+from baloot.progress import progress_bar
 from baloot.simulate import resolve_threads
 
 
@@ -44,17 +45,12 @@ def plot_analysis(analysis: BidAnalysis, path: str) -> None:
 
 def main(args: argparse.Namespace) -> int:
     rules = rules_from(args)
-    bar = progress_bar(args.samples, not args.no_progress, unit="sample")
     began = time.perf_counter()
-    try:
+    with progress_bar(args.samples, not args.no_progress, unit="sample", delay=1.0) as progress:
         analysis = analyze_bid(args.hand, args.up, args.seat, args.dealer, samples=args.samples,
                                players=players_from(args.players), seed=args.seed, rules=rules,
                                scores=parse_pair(args.scores, "--scores"), threads=resolve_threads(args.threads),
-                               progress=(lambda done: bar.update(done - bar.n)) if bar else None,
-                               scheduler=args.scheduler, chunk=args.chunk)
-    finally:
-        if bar is not None:
-            bar.close()
+                               progress=progress, scheduler=args.scheduler, chunk=args.chunk)
     seconds = time.perf_counter() - began
     if args.plot:
         plot_analysis(analysis, args.plot)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Optional, Tuple
+from typing import Any, Tuple
 
 from baloot.errors import BalootError
 from baloot.rules import Rules
@@ -50,12 +50,3 @@ def parse_pair(text: str, what: str) -> Tuple[int, int]:
     if len(values) != 2:
         raise BalootError(f"{what} {text!r} must be two integers like 0,0")
     return values[0], values[1]
-
-
-def progress_bar(total: int, enabled: bool, unit: str = "hand") -> Optional[Any]:
-    """A tqdm bar that appears only on runs longer than a second, or None when disabled."""
-    if not enabled:
-        return None
-    from tqdm import tqdm
-
-    return tqdm(total=total, unit=unit, unit_scale=True, delay=1.0, smoothing=0.1, file=sys.stderr)

@@ -9,9 +9,10 @@ from typing import Any
 
 import numpy as np
 
-from baloot.commands.common import add_rule_option, players_from, print_json, progress_bar, rules_from
+from baloot.commands.common import add_rule_option, players_from, print_json, rules_from
 from baloot.errors import BalootError
 from baloot.files import write_atomically
+from baloot.progress import progress_bar
 from baloot.simulate import SimResult, resolve_threads, run
 
 
@@ -81,15 +82,11 @@ def main(args: argparse.Namespace) -> int:
         check_out(args.out)
     rules = rules_from(args)
     threads = resolve_threads(args.threads)
-    bar = progress_bar(args.hands, not args.no_progress)
     began = time.perf_counter()
-    try:
+    with progress_bar(args.hands, not args.no_progress, delay=1.0) as progress:
         result = run(args.hands, players_from(args.players), args.seed, threads, rules, args.contract,
-                     keep=bool(args.out), progress=(lambda done: bar.update(done - bar.n)) if bar else None,
-                     start=args.start, scheduler=args.scheduler, checkpoint=args.checkpoint, chunk=args.chunk)
-    finally:
-        if bar is not None:
-            bar.close()
+                     keep=bool(args.out), progress=progress, start=args.start, scheduler=args.scheduler,
+                     checkpoint=args.checkpoint, chunk=args.chunk)
     seconds = time.perf_counter() - began
     if args.out:
         save_rows(result, args.out)
