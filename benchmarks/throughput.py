@@ -31,6 +31,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--players", default="random,heuristic")
     parser.add_argument("--threads", default="1,2")
+    parser.add_argument("--solver-deals", type=int, default=300, help="full deals to solve (0: skip)")
     args = parser.parse_args()
     threads = [int(t) for t in args.threads.split(",")]
 
@@ -57,6 +58,19 @@ def main() -> None:
             if len(threads) > 1 else ""
         keep_cost = f"  keep=True costs {100 * (rates[threads[0]] / kept - 1):+.1f}%"
         print(f"{name:<24} {line}{scaling}{keep_cost}")
+
+    decisions = _core.time_heuristic(100_000, 1)
+    print(f"heuristic player:  {decisions['ns_per_decision']:6.1f} ns per decision, "
+          f"{decisions['decisions_per_hand']:.1f} decisions per hand")
+    samples = max(args.hands // 250, 1)
+    rate = median_rate(args.repeats, lambda: baloot.analyze_bid("JH 9H AH 7S 8C", "8H", 1, 0, samples=samples,
+                                                                players="heuristic", threads=1).samples)
+    print(f"bid analysis:      {rate:,.0f} samples/s on 1 thread, heuristic players, 3 calls played out per sample")
+    if args.solver_deals:
+        for label, all_moves in (("value and best first cards", False), ("value of every first card", True)):
+            t = _core.time_solver(args.solver_deals, 1, all_moves, -1)
+            print(f"solver, {label}: {t['solves_per_second']:6.0f} full deals/s, median {t['median_us'] / 1e3:.2f} ms, "
+                  f"p99 {t['p99_us'] / 1e3:.1f} ms, {t['mean_nodes']:,.0f} nodes")
 
 
 if __name__ == "__main__":

@@ -1,10 +1,5 @@
-"""Double-dummy solver benchmarks.
-
-pytest-benchmark: ``pytest benchmarks/bench_solver.py --benchmark-enable``
-plain figures (timed in C++, one thread): ``python benchmarks/bench_solver.py [deals] [seed]``
-"""
-
-import sys
+"""Double-dummy solver benchmarks: ``pytest benchmarks --benchmark-enable``.
+Plain figures (timed in C++, one thread): ``python benchmarks/throughput.py``."""
 
 import pytest
 
@@ -31,16 +26,3 @@ def test_solve_from_python(benchmark):
     state.force_contract(1, 2)
     result = benchmark(_core.solve, state)
     assert sum(result["value"]) == 162
-
-
-def report(deals: int = 1000, seed: int = 1) -> None:
-    for label, all_moves, mode in (("value + best cards, Sun and Hokum", False, -1), ("value + best cards, Sun", False, 0),
-                                   ("value + best cards, Hokum", False, 1), ("every first card's value", True, -1)):
-        n = deals if not all_moves else max(1, deals // 4)
-        t = _core.time_solver(n, seed, all_moves, mode)
-        print(f"{label:36s} {n:6d} deals: {t['solves_per_second']:8.0f} solves/s  median {t['median_us'] / 1000:7.2f} ms  "
-              f"p99 {t['p99_us'] / 1000:7.2f} ms  max {t['max_us'] / 1000:7.2f} ms  nodes {t['mean_nodes']:9.0f}")
-
-
-if __name__ == "__main__":
-    report(*(int(a) for a in sys.argv[1:3]))
