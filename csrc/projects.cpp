@@ -83,13 +83,16 @@ void add_runs(ProjectSet& set, Hand cards) {
 // Ranks held in all four suits that make a project: 10s, jacks, queens, kings and aces.
 constexpr unsigned kQuadRanks = 0xF8;
 
+// Whether some card has the next two ranks of its suit beside it: the start of a run of three.
+constexpr bool has_run(Hand h) { return (h & h >> 1 & h >> 2 & 0x3F3F3F3Fu) != 0; }
+
 }  // namespace
 
 ProjectSet best_projects(Hand hand, Mode mode) {
   const unsigned quads = hand & hand >> 8 & hand >> 16 & hand >> 24 & kQuadRanks;
   ProjectSet best;
   if (!quads) {
-    add_runs(best, hand);
+    if (has_run(hand)) add_runs(best, hand);
     return best;
   }
   // Each four-of-a-kind may be declared or left to the runs it breaks (R25): try every choice.
