@@ -163,10 +163,12 @@ void infer(const SeatView& v, Knowledge& k) {
   // The up-card is in its holder's hand, so no other seat has it (when this seat holds it or it has
   // been played, it is not among the unseen cards anyway).
   const int holder = (v.up_card_holder() - me) & 3;
-  const Hand not_holder = unseen & ~bit(v.up_card());
+  const Hand up = bit(v.up_card());
   k.possible[0] = v.hand();
-  for (int step = 1; step < kNumSeats; ++step)
-    k.possible[step] = (step == holder ? unseen : not_holder) & kOutsideSuits.of[voids >> (4 * step) & 0xF];
+  for (int step = 1; step < kNumSeats; ++step) {
+    const Hand not_up = ~(up & (Hand{0} - (step != holder)));  // without a branch: seats vary by decision
+    k.possible[step] = unseen & not_up & kOutsideSuits.of[voids >> (4 * step) & 0xF];
+  }
   // A seat whose possible cards are no more than its hand holds them all. Without a known void a
   // seat may hold every unseen card but the up-card and those of one other seat: more than its hand
   // while each hidden hand holds two cards or more. Such a seat is rare, so all three are checked at
@@ -176,7 +178,7 @@ void infer(const SeatView& v, Knowledge& k) {
   const int cur = v.trick_len();
   const auto holds_all = [&](int step) {
     const int left = kNumTricks - done - (((step - leader) & 3) < cur ? 1 : 0);
-    return ((voids >> (4 * step) & 0xF) != 0 || late) && pop(k.possible[step]) <= left;
+    return (((voids >> (4 * step) & 0xF) != 0) | late) & (pop(k.possible[step]) <= left);
   };
   if (holds_all(kNext) | holds_all(kPartner) | holds_all(kPrevious)) {
     for (int step = 1; step < kNumSeats; ++step)
@@ -269,7 +271,8 @@ class Player {
           offer(s, 0, rest, ((rest & beat) ? t_.keep_master : 0) - t_.keep_single);
           continue;
         }
-        const unsigned guard = (beat >> kTen & 1) ? 0 : kSuitShapes.ten_guard[mine] & rest;
+        const unsigned ten_out = (beat >> kTen & 1) - 1u;  // all ones when the 10 is not a master
+        const unsigned guard = kSuitShapes.ten_guard[mine] & rest & ten_out;
         if (guard) {
           offer(s, 0, guard, ((guard & beat) ? t_.keep_master : 0) + t_.keep_guard);
           rest &= ~guard;
@@ -387,7 +390,7 @@ class Player {
     const int win_i = v_.trick_best();
     led_ = suit_of(v_.trick()[0]);
     winning_ = v_.trick()[win_i];
-    partner_wins_ = n >= 2 && win_i == n - 2;
+    partner_wins_ = (n >= 2) & (win_i == n - 2);
     beaters_ = legal & beaters_of(winning_, trump_);
   }
 
