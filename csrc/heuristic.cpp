@@ -226,8 +226,7 @@ class Player {
   // Whether seat `o` (counted from this one) may be void in `suit` (known void, or too few of the
   // suit out to count on it).
   bool may_be_void(int o, int suit) const {
-    const Hand in_suit = k_.possible[o] & suit_mask(suit);
-    return !in_suit || pop(in_suit) < p_.ruff_safe_unseen;
+    return t_.few_to_follow >> pop(k_.possible[o] & suit_mask(suit)) & 1;
   }
 
   // Whether seat `o` (counted from this one), yet to play to a trick led in `led`, may beat the
@@ -242,8 +241,14 @@ class Player {
     return (poss & tm_) && may_be_void(o, led);
   }
 
-  // Whether seat `o` (counted from this one) may ruff a lead of side suit `suit`.
-  bool may_ruff(int o, int suit) const { return (k_.possible[o] & tm_) && may_be_void(o, suit); }
+  // The 4-bit set of suits seat `o` (counted from this one) may ruff when led: it may hold a trump
+  // and be void in the suit. (Its trump-suit bit means nothing to the leads of side suits.)
+  unsigned ruff_suits(int o) const {
+    if (!(k_.possible[o] & tm_)) return 0;
+    unsigned suits = 0;
+    for (int s = 0; s < kNumSuits; ++s) suits |= static_cast<unsigned>(may_be_void(o, s)) << s;
+    return suits;
+  }
 
   // The card of `options` with the least cost plus keep value, ties to the lowest card. `key` (a
   // HeuristicTables key table) holds 32 * (a card's cost, a trump's keep value included) + the card,
@@ -292,7 +297,7 @@ class Player {
     const int s = suit_of(lowest_card(options));
     if (options & ~suit_mask(s)) return false;
     const unsigned mine = suit_holding(hand_, s);
-    return t_.keep_master >= 0 && (s == trump_ || !(kSuitShapes.single[mine] | kSuitShapes.ten_guard[mine]));
+    return (t_.keep_master >= 0) & ((s == trump_) | !(kSuitShapes.single[mine] | kSuitShapes.ten_guard[mine]));
   }
 
   // The card to lose: least abnat and keep value, then the weakest.
@@ -335,12 +340,9 @@ class Player {
     // Two cards left: a master trump wins the last trick whatever is led, so lead the other card.
     if (p_.keep_trump_for_last > 0 && pop(hand_) == 2 && trump_masters && (hand_ & ~tm_))
       return lowest_card(hand_ & ~tm_);
-    Hand side_sure = 0;
-    for (int s = 0; s < kNumSuits; ++s) {
-      if (s == trump_) continue;
-      const Hand m = mast_ & suit_mask(s);
-      if (m && (!opp_trumps || (!may_ruff(kNext, s) && !may_ruff(kPrevious, s)))) side_sure |= m;
-    }
+    // Side masters no opponent may ruff.
+    const unsigned ruffed = opp_trumps ? ruff_suits(kNext) | ruff_suits(kPrevious) : 0;
+    const Hand side_sure = mast_ & ~tm_ & kOutsideSuits.of[ruffed];
     if (buying && opp_trumps && trump_masters) return strongest_in(trump_masters, trump_, trump_);
     if (side_sure) return cash(side_sure);
     if (buying && opp_trumps && pop(my_trumps) >= p_.draw_trumps_min) return weakest_in(my_trumps, trump_, trump_);
@@ -366,7 +368,7 @@ class Player {
       double score = -kFacts.abnat[ti_][cand] - 0.01 * kFacts.strength[ti_][cand];
       if (s != trump_) {
         const Card ten = make_card(s, kTen);
-        if (n == 2 && cand != ten && (mine & bit(ten)) && !(mast_ & bit(ten))) score -= p_.lead_unguard_penalty;
+        if ((n == 2) & (cand != ten) & ((mine & bit(ten)) != 0) & !(mast_ & bit(ten))) score -= p_.lead_unguard_penalty;
       }
       if (!hokum) {
         score += p_.lead_long_suit * n;
@@ -504,7 +506,10 @@ HeuristicTables::HeuristicTables(const HeuristicParams& p)
     : keep_trump(static_cast<int>(std::lround(16 * p.trump_keep))),
       keep_master(static_cast<int>(std::lround(16 * p.master_keep))),
       keep_guard(static_cast<int>(std::lround(16 * p.guard_keep))),
-      keep_single(static_cast<int>(std::lround(16 * p.void_bonus))) {
+      keep_single(static_cast<int>(std::lround(16 * p.void_bonus))),
+      few_to_follow(1) {
+  for (int n = 1; n <= kNumRanks; ++n)
+    if (n < p.ruff_safe_unseen) few_to_follow |= 1u << n;
   for (int ti = 0; ti < kTrumpChoices; ++ti) {
     for (int c = 0; c < kNumCards; ++c) {
       const int abnat = kFacts.abnat[ti][c], strength = kFacts.strength[ti][c];
@@ -547,7 +552,8 @@ namespace {
 // Expected margin of buying Hokum with `trump` holding `cards`, whose Hokum projects are worth `projects`.
 inline double hokum_value(const HeuristicParams& p, const HeuristicTables& t, Hand cards, int trump, int projects) {
   double v = p.hokum_base + p.hokum_project * projects;
-  for (int s = 0; s < kNumSuits; ++s) v += (s == trump ? t.hokum_trump : t.hokum_side)[suit_holding(cards, s)];
+  const double* const table[2] = {t.hokum_side, t.hokum_trump};
+  for (int s = 0; s < kNumSuits; ++s) v += table[s == trump][suit_holding(cards, s)];
   if (pop(cards & suit_mask(trump)) >= 2) {
     const int side_voids = kNumSuits - 1 - pop(suits_of(cards & ~suit_mask(trump)));
     v += p.hokum_side_void * side_voids;
