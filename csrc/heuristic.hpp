@@ -105,6 +105,14 @@ struct HeuristicTables {
   double hokum_side[256];   // a side suit's part of hokum_value (voids apart)
   // The card-play keep values in sixteenths of an abnat, so that card choices compare integers.
   int keep_trump, keep_master, keep_guard, keep_single;
+  // Bit n: a seat that may hold n cards of a suit may be void in it (none, or fewer than ruff_safe_unseen).
+  unsigned few_to_follow;
+  // Per trump choice (Sun, then each trump suit) and card, 32 * cost + card, the cost in sixteenths
+  // of an abnat with keep_trump added for a trump: of losing the card (16 * abnat + strength), of
+  // giving it to the partner (strength - 16 * abnat) and of winning with it (4 * strength).
+  std::int64_t lose[kNumSuits + 1][kNumCards];
+  std::int64_t give[kNumSuits + 1][kNumCards];
+  std::int64_t win[kNumSuits + 1][kNumCards];
   explicit HeuristicTables(const HeuristicParams& p);
 };
 

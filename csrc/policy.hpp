@@ -34,6 +34,7 @@ class SeatView {
   int leader() const { return state_.leader(); }
   int trick_len() const { return state_.trick_len(); }
   const Card* trick() const { return state_.trick(); }
+  int trick_best() const { return state_.trick_best(); }  // index of the card winning the trick on the table
   int tricks_played() const { return state_.tricks_played(); }
   Hand played() const { return state_.played(); }
   Card played_card(int i) const { return state_.played_card(i); }

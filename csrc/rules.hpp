@@ -49,6 +49,32 @@ int trick_winner(const Card* trick, int n, const Contract& contract);
 // The cards of `hand` that may be played onto trick[0..n), n is 0..3 (R17-R20).
 Hand legal_moves(Hand hand, const Card* trick, int n, const Contract& contract, const Rules& rules);
 // The same when the caller already knows the index of the winning card (any value when n is 0).
-Hand legal_moves(Hand hand, const Card* trick, int n, int winner, const Contract& contract, const Rules& rules);
+// Inline: the state asks it before every card a player chooses.
+inline Hand legal_moves(Hand hand, const Card* trick, int n, int winner, const Contract& contract, const Rules& rules) {
+  if (n == 0) return hand;
+  const int led = suit_of(trick[0]);
+  const Hand following = hand & suit_mask(led);
+  if (contract.mode == Mode::kSun) return following ? following : hand;
+
+  // The duty to beat a winning trump, narrowed to what the hand can beat; the whole group if it cannot.
+  const auto beat_if_able = [](Hand group, Card winning, bool must_beat) {
+    if (!must_beat) return group;
+    const Hand higher = group & trumps_above(winning);
+    return higher ? higher : group;
+  };
+  const Card winning = trick[winner];
+  const bool partner_winning = winner == n - 2;
+  const bool partner_excuses = partner_winning && !rules.trump_over_partner;
+
+  if (led == contract.trump) {
+    if (!following) return hand;
+    return beat_if_able(following, winning, rules.must_overtrump && !partner_excuses);
+  }
+  if (following) return following;
+  const Hand trumps = hand & contract.trump_mask();
+  if (!trumps || partner_excuses) return hand;
+  const bool trump_is_winning = contract.is_trump(winning);
+  return beat_if_able(trumps, winning, rules.must_overtrump && trump_is_winning);
+}
 
 }  // namespace baloot
