@@ -460,7 +460,8 @@ def test_no_command_prints_help(capsys):
 
 def test_console_script_is_declared():
     tomllib = pytest.importorskip("tomllib")
-    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as handle:
+    repository = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(repository, "pyproject.toml"), "rb") as handle:
         project = tomllib.load(handle)
     assert project["project"]["scripts"]["baloot"] == "baloot.cli:main"
 

@@ -72,7 +72,7 @@ def client(cluster):
     from distributed import Client
 
     with Client(cluster) as c:
-        c.wait_for_workers(2, timeout=60)
+        c.wait_for_workers(2, timeout=180)
         yield c
 
 
@@ -80,10 +80,10 @@ def client(cluster):
 def ready(client):
     """Every test starts with both workers up (a killed one is restarted by its nanny)."""
     try:
-        client.wait_for_workers(2, timeout=30)
+        client.wait_for_workers(2, timeout=60)
     except Exception:  # a nanny slow to bring its worker back: restart them all
-        client.restart(timeout=60, wait_for_workers=True)
-        client.wait_for_workers(2, timeout=30)
+        client.restart(timeout=180, wait_for_workers=True)
+        client.wait_for_workers(2, timeout=180)
     return client
 
 

@@ -639,13 +639,14 @@ def peak_growth_kb(hands):
     import os
     import subprocess
     import sys
+    import tempfile
 
     if not os.access("/proc/self/clear_refs", os.W_OK):
         pytest.skip("needs Linux /proc/self/clear_refs to measure the peak resident size")
     root = os.path.dirname(os.path.dirname(os.path.abspath(baloot.__file__)))
     env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
     done = subprocess.run([sys.executable, "-c", PEAK_GROWTH, str(hands)], capture_output=True, text=True, env=env,
-                          timeout=120)
+                          timeout=120, cwd=tempfile.gettempdir())
     assert done.returncode == 0, done.stderr
     return int(done.stdout.split()[-1])
 
