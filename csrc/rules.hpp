@@ -29,13 +29,6 @@ struct Rules {
   bool baloot_in_hundred = true;     // R28 variant off: no Baloot when K and Q sit in a scored Hundred.
 };
 
-// A key that orders the cards of one trick: any trump over the led suit over everything else.
-constexpr int trick_strength(Card c, int led_suit, const Contract& contract) {
-  if (contract.is_trump(c)) return 16 + kTrumpStrength[rank_of(c)];
-  if (suit_of(c) == led_suit) return 8 + kPlainStrength[rank_of(c)];
-  return 0;
-}
-
 // Whether `card` takes the trick from `winning`, the card now winning it (a led-suit card or a trump).
 constexpr bool beats(Card card, Card winning, const Contract& contract) {
   if (suit_of(card) != suit_of(winning)) return contract.is_trump(card);
@@ -44,11 +37,15 @@ constexpr bool beats(Card card, Card winning, const Contract& contract) {
 }
 
 // Index in trick[0..n) of the card currently winning; n is 1..4.
-int trick_winner(const Card* trick, int n, const Contract& contract);
+inline int trick_winner(const Card* trick, int n, const Contract& contract) {
+  int best = 0;
+  for (int i = 1; i < n; ++i)
+    if (beats(trick[i], trick[best], contract)) best = i;
+  return best;
+}
 
-// The cards of `hand` that may be played onto trick[0..n), n is 0..3 (R17-R20).
-Hand legal_moves(Hand hand, const Card* trick, int n, const Contract& contract, const Rules& rules);
-// The same when the caller already knows the index of the winning card (any value when n is 0).
+// The cards of `hand` that may be played onto trick[0..n) when the caller already knows the index of
+// the winning card (any value when n is 0).
 // Inline: the state asks it before every card a player chooses.
 inline Hand legal_moves(Hand hand, const Card* trick, int n, int winner, const Contract& contract, const Rules& rules) {
   if (n == 0) return hand;
@@ -75,6 +72,12 @@ inline Hand legal_moves(Hand hand, const Card* trick, int n, int winner, const C
   if (!trumps || partner_excuses) return hand;
   const bool trump_is_winning = contract.is_trump(winning);
   return beat_if_able(trumps, winning, rules.must_overtrump && trump_is_winning);
+}
+
+// The cards of `hand` that may be played onto trick[0..n), n is 0..3 (R17-R20).
+inline Hand legal_moves(Hand hand, const Card* trick, int n, const Contract& contract, const Rules& rules) {
+  const bool needs_winner = n > 0 && contract.mode == Mode::kHokum;
+  return legal_moves(hand, trick, n, needs_winner ? trick_winner(trick, n, contract) : 0, contract, rules);
 }
 
 }  // namespace baloot
