@@ -175,7 +175,7 @@ def analyze_decision(game: Game, samples: int = 2000, players: Any = "heuristic"
     else:
         from baloot.distributed import chunk_ranges, run_chunks
 
-        size = check_count(chunk, "chunk", 1) if chunk is not None else max(2_000, -(-samples // 64))
+        size = check_count(chunk, "chunk", 1) if chunk is not None else max(100_000, -(-samples // 64))
         parts = run_chunks(task, chunk_ranges(0, samples, size), scheduler=scheduler, progress=progress)
         margin = np.concatenate([m for m, _ in parts])
         flags = np.concatenate([f for _, f in parts])

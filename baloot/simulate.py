@@ -162,7 +162,7 @@ def _run_chunked(hands: int, players: Any, seed: int, threads: int, rules: Rules
     from baloot.distributed import Checkpoint, chunk_ranges, run_chunks
     from baloot.stats import merge_counts
 
-    size = check_count(chunk, "chunk", 1) if chunk is not None else max(500_000, -(-hands // 64))
+    size = check_count(chunk, "chunk", 1) if chunk is not None else max(1_000_000, -(-hands // 64))
     names = [getattr(p, "spec", p) if not callable(p) else getattr(p, "__name__", "python")
              for p in (players if isinstance(players, (list, tuple)) else [players] * 4)]
     task = functools.partial(_play_chunk, players=players, seed=seed, threads=threads, rules=rules,
