@@ -13,12 +13,15 @@ from baloot.rules import Rules, resolve
 
 class Match:
     """Hands dealt in turn (the dealer rotates, R4) until a team wins. ``seed`` makes the deals
-    reproducible; ``new_hand()`` gives the next hand, ``record(game)`` adds it once it is over."""
+    reproducible and ``dealer`` deals first; ``new_hand()`` gives the next hand, ``record(game)`` adds it
+    once it is over."""
 
-    def __init__(self, rules: Optional[Rules] = None, seed: Optional[int] = None) -> None:
+    def __init__(self, rules: Optional[Rules] = None, seed: Optional[int] = None, dealer: int = 0) -> None:
         self.rules = resolve(rules)
+        if isinstance(dealer, bool) or dealer not in (0, 1, 2, 3):
+            raise BalootError(f"dealer {dealer!r} is not a seat 0..3")
         self._scores = [0, 0]
-        self._dealer = 0
+        self._dealer = dealer
         self._hands: List[Game] = []
         self._winner: Optional[int] = None
         self._seeds = random.Random(seed)

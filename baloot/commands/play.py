@@ -99,8 +99,7 @@ def main(args: argparse.Namespace, read: Any = input) -> int:
     if not args.match:
         game = Game(rules=rules, dealer=args.dealer, seed=args.seed)
         return 0 if play_hand(game, args.seat, bot, read, step) else 1
-    match = Match(rules=rules, seed=args.seed)
-    match._dealer = args.dealer
+    match = Match(rules=rules, seed=args.seed, dealer=args.dealer)
     while match.winner is None:
         game = match.new_hand()
         if not play_hand(game, args.seat, bot, read, step):
