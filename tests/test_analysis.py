@@ -340,11 +340,21 @@ def test_analyze_bid_bad_input(change, needles):
 
 
 @pytest.mark.parametrize("players", [python_player, ["random", python_player, "random", "random"]])
-def test_python_callable_players_refused(players):
-    with pytest.raises(BalootError) as info:
-        baloot.analyze_bid(HAND, "8H", 1, 0, samples=50, players=players)
-    message = str(info.value).lower()
-    assert "callable" in message or "built-in" in message or "python" in message, message
+def test_python_callable_players_are_accepted_and_deterministic(players):
+    """API.md: a Python callable is accepted wherever a policy name is (it runs at Python speed)."""
+    first = baloot.analyze_bid(HAND, "8H", 1, 0, samples=50, players=players, seed=4)
+    again = baloot.analyze_bid(HAND, "8H", 1, 0, samples=50, players=players, seed=4, threads=2)
+    assert first.to_dict() == again.to_dict()
+    assert [row.action for row in first.rows] == ["pass", "hokum", "sun"]
+
+
+def test_python_callable_player_choosing_illegally_is_named():
+    def stubborn(game):
+        return "gahwa"
+
+    with pytest.raises(baloot.IllegalAction) as info:
+        baloot.analyze_bid(HAND, "8H", 1, 0, samples=5, players=stubborn)
+    assert "gahwa" in str(info.value)
 
 
 def test_analyze_decision_playing_phase_refused():

@@ -17,7 +17,6 @@ void bind_analyze(py::module_& m) {
         if (deck.size() != kNumCards) throw RuleError("a deck needs 32 cards");
         if (samples < 0 || first < 0) throw RuleError("samples must be non-negative");
         if (candidates.empty()) throw RuleError("no candidate action to analyse");
-        if (players.size() != kNumSeats) throw RuleError("the analysis needs four players");
         DecisionQuestion q;
         Hand seen = 0;
         for (int p = 0; p < kNumCards; ++p) {
@@ -33,13 +32,8 @@ void bind_analyze(py::module_& m) {
         q.history = history;
         q.candidates = candidates;
         q.seed = seed;
-        std::vector<std::shared_ptr<const Policy>> keep_alive;
-        for (int seat = 0; seat < kNumSeats; ++seat) {
-          py::object p = players[static_cast<std::size_t>(seat)];
-          if (!py::isinstance<Player>(p)) throw RuleError("the analysis runs built-in players only, not Python callables");
-          keep_alive.push_back(p.cast<const Player&>().policy);
-          q.players[seat] = keep_alive.back().get();
-        }
+        const SeatPlayers seats(players);
+        for (int seat = 0; seat < kNumSeats; ++seat) q.players[seat] = seats[seat];
         const HandState start = replay(q, q.deck);
         if (start.phase() != Phase::kBidding && start.phase() != Phase::kDoubling)
           throw RuleError("only a bidding or doubling decision can be analysed");
@@ -51,11 +45,19 @@ void bind_analyze(py::module_& m) {
         py::array_t<std::uint8_t> flags({static_cast<py::ssize_t>(samples), k});
         py::array_t<std::int8_t> multiplier({static_cast<py::ssize_t>(samples), k});
         DecisionOutputs out{margin.mutable_data(), flags.mutable_data(), multiplier.mutable_data()};
-        const auto [completed, interrupted] = run_polled(
-            [&](std::atomic<std::int64_t>& done, const std::atomic<bool>& stop) {
-              return analyze_decision(q, first, samples, std::max(1, threads), out, done, stop);
-            },
-            progress, 0.1);
+        std::int64_t completed = 0;
+        bool interrupted = false;
+        if (seats.any_python()) {  // the GIL serialises Python players anyway: keep it, on this thread
+          std::atomic<std::int64_t> done{0};
+          const std::atomic<bool> stop{false};
+          completed = analyze_decision(q, first, samples, 1, out, done, stop);
+        } else {
+          std::tie(completed, interrupted) = run_polled(
+              [&](std::atomic<std::int64_t>& done, const std::atomic<bool>& stop) {
+                return analyze_decision(q, first, samples, std::max(1, threads), out, done, stop);
+              },
+              progress, 0.1);
+        }
         if (interrupted) {
           PyErr_SetNone(PyExc_KeyboardInterrupt);
           throw py::error_already_set();

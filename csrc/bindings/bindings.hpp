@@ -28,6 +28,19 @@ struct Player {
   std::shared_ptr<const Policy> policy;
 };
 
+// The four players of a batch, from Python: built-in ones (Player) and Python callables
+// f(state) -> action number. A callable runs with the GIL, so batches with one run on one thread.
+class SeatPlayers {
+ public:
+  explicit SeatPlayers(const pybind11::list& players);
+  const Policy* operator[](int seat) const { return seats_[seat].get(); }
+  bool any_python() const { return any_python_; }
+
+ private:
+  std::shared_ptr<const Policy> seats_[kNumSeats];
+  bool any_python_ = false;
+};
+
 Card checked_card(int card);
 Hand checked_hand(std::uint64_t mask);
 Mode checked_mode(int mode);

@@ -7,6 +7,40 @@ namespace py = pybind11;
 
 namespace baloot {
 
+namespace {
+
+// A Python callable f(state) -> action, asked only for the seats it plays.
+class PythonPolicy final : public Policy {
+ public:
+  explicit PythonPolicy(py::function decide) : decide_(std::move(decide)) {}
+
+  int choose(const HandState& state, Rng&) const override {
+    py::gil_scoped_acquire gil;
+    const int action = decide_(state).cast<int>();
+    if (!state.is_legal(action))
+      throw IllegalActionError("a Python player chose action " + std::to_string(action) + ", which is not legal");
+    return action;
+  }
+
+ private:
+  py::function decide_;
+};
+
+}  // namespace
+
+SeatPlayers::SeatPlayers(const py::list& players) {
+  if (players.size() != kNumSeats) throw RuleError("four players are needed, got " + std::to_string(players.size()));
+  for (int seat = 0; seat < kNumSeats; ++seat) {
+    py::object p = players[static_cast<std::size_t>(seat)];
+    if (py::isinstance<Player>(p)) {
+      seats_[seat] = p.cast<const Player&>().policy;
+    } else {
+      seats_[seat] = std::make_shared<PythonPolicy>(p.cast<py::function>());
+      any_python_ = true;
+    }
+  }
+}
+
 Card checked_card(int card) {
   if (card < 0 || card >= kNumCards) throw RuleError("card index " + std::to_string(card) + " is not 0..31");
   return static_cast<Card>(card);

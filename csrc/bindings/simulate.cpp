@@ -11,23 +11,6 @@ namespace baloot {
 
 namespace {
 
-// A Python callable f(state) -> action number, asked only for the seats it plays. Runs with the GIL.
-class PythonPolicy final : public Policy {
- public:
-  explicit PythonPolicy(py::function decide) : decide_(std::move(decide)) {}
-
-  int choose(const HandState& state, Rng&) const override {
-    py::gil_scoped_acquire gil;
-    const int action = decide_(state).cast<int>();
-    if (!state.is_legal(action))
-      throw IllegalActionError("a Python player chose action " + std::to_string(action) + ", which is not legal");
-    return action;
-  }
-
- private:
-  py::function decide_;
-};
-
 template <typename T>
 T* column(const py::dict& arrays, const char* name, std::int64_t rows, int width) {
   if (!arrays.contains(name)) return nullptr;
@@ -72,7 +55,6 @@ void bind_simulate(py::module_& m) {
          const py::list& players, const py::dict& arrays, bool summarize, py::object progress, double poll_seconds,
          py::object finished_array) {
         if (first < 0 || count < 0) throw RuleError("hands and start must be non-negative");
-        if (players.size() != kNumSeats) throw RuleError("simulate needs four players");
         SimConfig config;
         config.first = first;
         config.count = count;
@@ -84,18 +66,8 @@ void bind_simulate(py::module_& m) {
           config.forced = true;
           config.contract = checked_contract(pair.first, pair.second);
         }
-        std::vector<std::unique_ptr<PythonPolicy>> python_players;
-        std::vector<std::shared_ptr<const Policy>> keep_alive;
-        for (int seat = 0; seat < kNumSeats; ++seat) {
-          py::object p = players[static_cast<std::size_t>(seat)];
-          if (py::isinstance<Player>(p)) {
-            keep_alive.push_back(p.cast<const Player&>().policy);
-            config.players[seat] = keep_alive.back().get();
-          } else {
-            python_players.push_back(std::make_unique<PythonPolicy>(p.cast<py::function>()));
-            config.players[seat] = python_players.back().get();
-          }
-        }
+        const SeatPlayers seats(players);
+        for (int seat = 0; seat < kNumSeats; ++seat) config.players[seat] = seats[seat];
         SimArrays out;
         out.points = column<std::int16_t>(arrays, "points", count, 2);
         out.abnat = column<std::int16_t>(arrays, "abnat", count, 2);
@@ -122,7 +94,7 @@ void bind_simulate(py::module_& m) {
         SimSummary* wanted = summarize ? &summary : nullptr;
         std::int64_t played = 0;
         bool interrupted = false;
-        if (!python_players.empty()) {
+        if (seats.any_python()) {
           config.threads = 1;  // the GIL serialises Python players anyway; keep it held and simple
           std::atomic<std::int64_t> done{0};
           const std::atomic<bool> stop{false};
