@@ -15,11 +15,16 @@ PROJECT_KINDS = ("sira", "fifty", "hundred", "four_hundred")
 TOTAL_ABNAT = {"sun": 130, "hokum": 162}
 
 
-def parse_contract(mode: object, trump: object = None) -> Tuple[int, int]:
-    """The core's (mode, trump) numbers for a mode string and a trump suit letter or None."""
+def parse_mode(mode: object) -> str:
+    """``"sun"`` or ``"hokum"`` from any case and spacing."""
     if not isinstance(mode, str) or mode.strip().lower() not in MODES:
         raise BalootError(f"unknown mode {mode!r}: use 'sun' or 'hokum'")
-    name = mode.strip().lower()
+    return mode.strip().lower()
+
+
+def parse_contract(mode: object, trump: object = None) -> Tuple[int, int]:
+    """The core's (mode, trump) numbers for a mode string and a trump suit letter or None."""
+    name = parse_mode(mode)
     if name == "sun":
         if trump is not None:
             raise BalootError(f"Sun has no trump, but trump {trump!r} was given")
@@ -27,10 +32,6 @@ def parse_contract(mode: object, trump: object = None) -> Tuple[int, int]:
     if trump is None:
         raise BalootError("Hokum needs a trump suit (S, H, D or C), got None")
     return 1, parse_suit(trump)
-
-
-def _mode_name(mode: object) -> str:
-    return MODES[parse_contract(mode, "S" if str(mode).strip().lower() == "hokum" else None)[0]]
 
 
 @dataclass(frozen=True)
@@ -169,7 +170,7 @@ def _check_abnat(abnat: object, mode: str) -> int:
 def game_points(abnat: int, mode: str, rules: Optional[Rules] = None) -> int:
     """One team's card abnat converted alone. Sun: nearest whole number of abnat×2/10 (R34);
     Hokum: abnat/10 with a last digit of 6 or more rounding up (R35)."""
-    name = _mode_name(mode)
+    name = parse_mode(mode)
     return _core.game_points(_check_abnat(abnat, name), MODES.index(name), resolve(rules).sun_tens_first)
 
 
@@ -189,7 +190,7 @@ def score_hand(mode: str, buyers: int, abnat: Tuple[int, int], tricks: Tuple[int
     """Score one hand (R32, R34-R40). ``buyers`` is a team; ``abnat`` the card abnat per team with the
     last-trick 10; ``tricks`` tricks per team; ``projects`` the project abnat each team scores after
     the comparison; ``baloot`` Baloot held per team (0/1); ``multiplier`` 1 to 4 (Sun: 1 or 2)."""
-    name = _mode_name(mode)
+    name = parse_mode(mode)
     if isinstance(buyers, bool) or buyers not in (0, 1):
         raise BalootError(f"buyers {buyers!r} must be a team, 0 or 1")
     if isinstance(multiplier, bool) or not isinstance(multiplier, int):
