@@ -24,8 +24,9 @@ from typing import Dict, List, Optional
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from baloot import DECK, Game, Rules  # noqa: E402
 from deals import deck_from_hands  # noqa: E402
+
+from baloot import DECK, Game, Rules  # noqa: E402
 
 GOLDEN_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden")
 

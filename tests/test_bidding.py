@@ -9,9 +9,9 @@ partner, holds the up-card; everyone holds 8) and that dealer+1 leads (R5).
 from __future__ import annotations
 
 import pytest
+from deals import first_deal, full_deal, hands_equal, shuffled_deck
 
 from baloot import Game, IllegalAction, Rules
-from deals import first_deal, full_deal, hands_equal, shuffled_deck
 
 SUITS = ("S", "H", "D", "C")
 DEALERS = (0, 1, 2, 3)

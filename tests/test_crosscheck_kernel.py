@@ -14,8 +14,9 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import baloot  # noqa: E402
 import reference as ref  # noqa: E402
+
+import baloot  # noqa: E402
 
 MODES = [("sun", None), ("hokum", "S"), ("hokum", "H"), ("hokum", "D"), ("hokum", "C")]
 SWITCHES = list(itertools.product((True, False), repeat=2))  # (must_overtrump, trump_over_partner)

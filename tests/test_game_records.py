@@ -14,11 +14,11 @@ import os
 import random
 import re
 
-import pytest
-
 import golden_games
-from baloot import BalootError, Game, IllegalAction, Rules
+import pytest
 from deals import shuffled_deck
+
+from baloot import BalootError, Game, IllegalAction, Rules
 
 GOLDEN = sorted(glob.glob(os.path.join(golden_games.GOLDEN_DIR, "*.json")))
 ARABIC = re.compile(r"[\u0600-\u06FF]")

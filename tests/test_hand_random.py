@@ -16,10 +16,10 @@ import time
 from collections import Counter
 
 import pytest
+from deals import first_deal, full_deal, hands_equal
 
 import baloot
 from baloot import Game, Rules
-from deals import first_deal, full_deal, hands_equal
 
 N_HANDS = 10_000
 

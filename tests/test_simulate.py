@@ -496,7 +496,6 @@ def test_summary_means_and_cis_match_numpy(summarised):
 def test_summary_rates_match_numpy(summarised):
     r, s = summarised
     played = r.mode >= 0
-    n_played = int(played.sum())
     sun = r.mode == 0
     assert s.contracts["sun"].mean == pytest.approx((sun & (r.ashkal == 0)).mean())
     assert s.contracts["ashkal"].mean == pytest.approx((sun & (r.ashkal == 1)).mean())
