@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -13,15 +13,14 @@ if TYPE_CHECKING:
     from baloot.analysis import BidAnalysis
 
 
-def _pyplot():
+def figure_class() -> Any:
+    """matplotlib's Figure (drawn straight to a file: no pyplot, no backend switched), or a BalootError
+    saying how to install matplotlib."""
     try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        from matplotlib.figure import Figure
     except ImportError:
         raise BalootError('plotting needs matplotlib: pip install "baloot[plot]"') from None
-    return plt
+    return Figure
 
 
 def _call_name(action: str) -> str:
@@ -31,12 +30,14 @@ def _call_name(action: str) -> str:
 
 def plot_bid_analysis(analysis: "BidAnalysis", path: str) -> None:
     """Left: each call's expected margin with its 95% interval. Right: the distribution of margins."""
-    plt = _pyplot()
+    from matplotlib import colormaps
+
+    figure = figure_class()(figsize=(11, 4.2))
     names = [_call_name(row.action) for row in analysis.rows]
     means = np.array([row.margin.mean for row in analysis.rows])
     cis = np.array([row.margin.ci for row in analysis.rows])
-    colors = plt.get_cmap("tab10")(np.arange(len(names)) % 10)
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2), gridspec_kw={"width_ratios": [1, 1.6]})
+    colors = colormaps["tab10"](np.arange(len(names)) % 10)
+    left, right = figure.subplots(1, 2, gridspec_kw={"width_ratios": [1, 1.6]})
     y = np.arange(len(names))
     left.barh(y, means, xerr=cis, color=colors, alpha=0.85, capsize=5)
     left.set_yticks(y, names)
@@ -53,8 +54,7 @@ def plot_bid_analysis(analysis: "BidAnalysis", path: str) -> None:
     right.set_ylabel("share of samples")
     right.set_title(f"Distribution over {analysis.samples:,} sampled deals")
     right.legend()
-    fig.suptitle(f"Hand {' '.join(analysis.context['hand'])} · up-card {analysis.context['up_card']} · "
+    figure.suptitle(f"Hand {' '.join(analysis.context['hand'])} · up-card {analysis.context['up_card']} · "
                  f"dealer {analysis.context['dealer']} · players {analysis.players[0]}")
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    figure.tight_layout()
+    figure.savefig(path, dpi=120)

@@ -6,8 +6,9 @@ import argparse
 import time
 from typing import Any
 
-from baloot.analysis import BidAnalysis, analyze_bid
+from baloot.analysis import analyze_bid
 from baloot.commands.common import add_rule_option, parse_pair, players_from, print_json, rules_from
+from baloot.plotting import figure_class, plot_bid_analysis
 from baloot.progress import progress_bar
 from baloot.simulate import resolve_threads
 
@@ -36,14 +37,11 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=main)
 
 
-def plot_analysis(analysis: BidAnalysis, path: str) -> None:
-    """Expected margin with its interval per call, and the distribution of margins."""
-    from baloot.plotting import plot_bid_analysis
-
-    plot_bid_analysis(analysis, path)
 
 
 def main(args: argparse.Namespace) -> int:
+    if args.plot:
+        figure_class()  # before the analysis: a missing matplotlib is reported at once
     rules = rules_from(args)
     began = time.perf_counter()
     with progress_bar(args.samples, not args.no_progress, unit="sample", delay=1.0) as progress:
@@ -53,7 +51,7 @@ def main(args: argparse.Namespace) -> int:
                                progress=progress, scheduler=args.scheduler, chunk=args.chunk)
     seconds = time.perf_counter() - began
     if args.plot:
-        plot_analysis(analysis, args.plot)
+        plot_bid_analysis(analysis, args.plot)
     if args.json:
         data = analysis.to_dict()
         data["seconds"] = seconds
