@@ -41,21 +41,53 @@ inline Card lowest_card(Hand h) { return static_cast<Card>(__builtin_ctz(h)); }
 inline Card highest_card(Hand h) { return static_cast<Card>(31 - __builtin_clz(h)); }
 inline Hand without_lowest(Hand h) { return h & (h - 1); }
 
+// Selections written as arithmetic, which compilers keep branch-free: `b ? x : y` on data that varies
+// from call to call is often compiled to a branch, and random play mispredicts half of those.
+constexpr Hand all_if(bool b) { return Hand{0} - Hand{b}; }
+constexpr Hand choose(bool b, Hand if_true, Hand if_false) { return if_false ^ ((if_true ^ if_false) & all_if(b)); }
+constexpr Hand or_else(Hand h, Hand fallback) { return h | (fallback & all_if(h == 0)); }  // h, or fallback if empty
+
+// For every 8-bit holding, the rank of its k-th lowest card.
+struct NthInSuit {
+  std::uint8_t rank[256][kNumRanks] = {};
+  constexpr NthInSuit() {
+    for (int holding = 0; holding < 256; ++holding)
+      for (int r = 0, k = 0; r < kNumRanks; ++r)
+        if (holding >> r & 1) rank[holding][k++] = static_cast<std::uint8_t>(r);
+  }
+};
+constexpr NthInSuit kNthInSuit{};
+
+// The k-th lowest card of h (k < count(h)). No loop: halve the set twice by counting the lower part,
+// then read the card off a table, so a random choice costs the same whichever card it falls on.
+inline Card nth_card(Hand h, int k) {
+  const int low_half = count(h & 0xFFFFu);
+  const bool in_high_half = k >= low_half;
+  const Hand half = in_high_half ? h >> 16 : h & 0xFFFFu;
+  k -= low_half & -int{in_high_half};
+  const int low_suit = count(half & 0xFFu);
+  const bool in_high_suit = k >= low_suit;
+  const Hand holding = (in_high_suit ? half >> 8 : half) & 0xFFu;
+  k -= low_suit & -int{in_high_suit};
+  return make_card(2 * int{in_high_half} + int{in_high_suit}, kNthInSuit.rank[holding][k]);
+}
+
 // Abnat by rank, 7 8 9 10 J Q K A.
 constexpr int kPlainAbnat[kNumRanks] = {0, 0, 0, 10, 2, 3, 4, 11};
 constexpr int kTrumpAbnat[kNumRanks] = {0, 0, 14, 10, 20, 3, 4, 11};
 
 // Trick-taking strength by rank (higher wins), 7 8 9 10 J Q K A.
 // Plain: A 10 K Q J 9 8 7. Trump: J 9 A 10 K Q 8 7.
-constexpr int kPlainStrength[kNumRanks] = {0, 1, 2, 6, 3, 4, 5, 7};
-constexpr int kTrumpStrength[kNumRanks] = {0, 1, 6, 4, 7, 2, 3, 5};
+constexpr int kStrength[2][kNumRanks] = {{0, 1, 2, 6, 3, 4, 5, 7}, {0, 1, 6, 4, 7, 2, 3, 5}};  // [is trump]
+inline constexpr const int (&kPlainStrength)[kNumRanks] = kStrength[0];
+inline constexpr const int (&kTrumpStrength)[kNumRanks] = kStrength[1];
 
 // The trump suit of a contract, kNoSuit in Sun.
 struct Contract {
   Mode mode = Mode::kSun;
   int trump = kNoSuit;
 
-  constexpr bool is_trump(Card c) const { return trump != kNoSuit && suit_of(c) == trump; }
+  constexpr bool is_trump(Card c) const { return suit_of(c) == trump; }  // kNoSuit matches no card
   constexpr Hand trump_mask() const { return trump == kNoSuit ? 0 : suit_mask(trump); }
 };
 

@@ -262,14 +262,10 @@ void HandState::play(Card card) {
   played_ |= bit(card);
   Card* trick = play_log_ + kNumSeats * tricks_played_;
   if (trick_len_ > 0) {
-    const int led = suit_of(trick[0]);
-    if (suit_of(card) != led) {
-      voids_ |= static_cast<std::uint16_t>(1u << (4 * seat + led));
-      const bool excused = trick_best_ == trick_len_ - 2 && !rules_.trump_over_partner;
-      if (contract_.trump != kNoSuit && !contract_.is_trump(card) && !excused)
-        voids_ |= static_cast<std::uint16_t>(1u << (4 * seat + contract_.trump));
-    }
-    if (beats(card, trick[trick_best_], contract_)) trick_best_ = trick_len_;
+    const bool partner_winning = trick_best_ == trick_len_ - 2;
+    voids_ |= static_cast<std::uint16_t>(shown_void_suits(card, suit_of(trick[0]), partner_winning, contract_, rules_)
+                                         << (4 * seat));
+    trick_best_ = static_cast<std::uint8_t>(choose(beats(card, trick[trick_best_], contract_), trick_len_, trick_best_));
   }
   trick[trick_len_++] = card;
   if (bit(card) & baloot_pair_) baloot_announced_ = (played_ & baloot_pair_) == baloot_pair_;

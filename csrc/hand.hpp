@@ -44,6 +44,11 @@ constexpr int kFirstPacketEnd = 12;
 constexpr int kUpCardIndex = 20;
 constexpr int kRestStart = 21;
 
+// A uniformly random card of `legal` (not empty): its k-th lowest card for one draw of k.
+inline Card random_card(Hand legal, Rng& rng) {
+  return nth_card(legal, static_cast<int>(rng.below(static_cast<std::uint32_t>(count(legal)))));
+}
+
 class HandState {
  public:
   HandState() = default;
@@ -59,6 +64,9 @@ class HandState {
   void apply(int action);
   // Plays a card known to be legal (the fast path of simulations).
   void play(Card card);
+  // Plays the rest of the hand with uniformly random legal cards (random_card): the same hand, card for
+  // card, as play(random_card(legal_cards(), rng)) until it is over, in one tight loop.
+  void play_randomly(Rng& rng);
   Hand legal_cards() const { return legal_moves(hands_[to_move_], trick(), trick_len_, trick_best_, contract_, rules_); }
 
   // Queries.
@@ -132,6 +140,8 @@ class HandState {
   void finish_trick();
   void finish_hand();
   void throw_in();
+  template <Mode kMode>
+  void play_tricks_randomly(Rng& rng);  // play_randomly from a trick boundary
 
   Card deck_[kNumCards] = {};
   Hand hands_[kNumSeats] = {};

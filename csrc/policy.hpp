@@ -63,16 +63,11 @@ class RandomPolicy final : public Policy {
  public:
   int choose(const HandState& state, Rng& rng) const override { return random_action(state.legal_actions(), rng); }
 
+  // The same draw as random_card.
   static int random_action(ActionMask legal, Rng& rng) {
     int skip = static_cast<int>(rng.below(static_cast<std::uint32_t>(__builtin_popcountll(legal))));
     for (; skip > 0; --skip) legal &= legal - 1;
     return __builtin_ctzll(legal);
-  }
-  // The same draw as random_action over a mask of cards.
-  static Card random_card(Hand legal, Rng& rng) {
-    int skip = static_cast<int>(rng.below(static_cast<std::uint32_t>(count(legal))));
-    for (; skip > 0; --skip) legal = without_lowest(legal);
-    return lowest_card(legal);
   }
 };
 

@@ -29,11 +29,30 @@ struct Rules {
   bool baloot_in_hundred = true;     // R28 variant off: no Baloot when K and Q sit in a scored Hundred.
 };
 
+// How strongly each card bids for a trick before the led suit is known: every trump above every other
+// card, each suit in its strength order. [trump + 1][card], Sun first.
+struct CardPowers {
+  std::uint8_t of[kNumSuits + 1][kNumCards] = {};
+  constexpr CardPowers() {
+    for (int trump = kNoSuit; trump < kNumSuits; ++trump)
+      for (int c = 0; c < kNumCards; ++c) {
+        const bool is_trump = suit_of(static_cast<Card>(c)) == trump;
+        of[trump + 1][c] = static_cast<std::uint8_t>(kStrength[is_trump][rank_of(static_cast<Card>(c))] + 16 * is_trump);
+      }
+  }
+};
+constexpr CardPowers kCardPowers{};
+
+// How strongly `card` bids for a trick led in `led`: every trump above every led-suit card above every
+// other card, and within each group the suit's strength order. A table and an or, no branch.
+constexpr int trick_power(Card card, int led, const Contract& contract) {
+  return kCardPowers.of[contract.trump + 1][card] | int{suit_of(card) == led} << 3;
+}
+
 // Whether `card` takes the trick from `winning`, the card now winning it (a led-suit card or a trump).
 constexpr bool beats(Card card, Card winning, const Contract& contract) {
-  if (suit_of(card) != suit_of(winning)) return contract.is_trump(card);
-  const int (&order)[kNumRanks] = contract.is_trump(card) ? kTrumpStrength : kPlainStrength;
-  return order[rank_of(card)] > order[rank_of(winning)];
+  const int led = suit_of(winning);
+  return trick_power(card, led, contract) > trick_power(winning, led, contract);
 }
 
 // Index in trick[0..n) of the card currently winning; n is 1..4.
@@ -44,34 +63,39 @@ inline int trick_winner(const Card* trick, int n, const Contract& contract) {
   return best;
 }
 
+// The cards of `hand` that may be played onto a trick led in `led` that `winning` is winning, a card
+// of the partner's when `partner_winning` (R17-R20).
+// One formula for both modes, written as selections between masks rather than branches (in Sun there
+// are no trumps, so it reduces to "follow suit if you can"); `&` joins the conditions, as `&&` would be
+// compiled to a branch on each. The group the hand must play from: the led suit, else (unless the
+// partner is winning) its trumps, else anything; within trumps, one above a winning trump if it has one.
+inline Hand legal_follows(Hand hand, int led, Card winning, bool partner_winning, const Contract& contract,
+                          const Rules& rules) {
+  const bool partner_excuses = partner_winning & !rules.trump_over_partner;
+  const Hand following = hand & suit_mask(led);
+  const Hand trumps = hand & contract.trump_mask();
+  const Hand ruffs = trumps & all_if((following == 0) & !partner_excuses);
+  const Hand choices = or_else(following | ruffs, hand);
+  const bool must_beat = rules.must_overtrump & !partner_excuses & contract.is_trump(winning);
+  return or_else(choices & trumps_above(winning) & all_if(must_beat), choices);
+}
+
 // The cards of `hand` that may be played onto trick[0..n) when the caller already knows the index of
 // the winning card (any value when n is 0).
-// Inline: the state asks it before every card a player chooses.
 inline Hand legal_moves(Hand hand, const Card* trick, int n, int winner, const Contract& contract, const Rules& rules) {
   if (n == 0) return hand;
-  const int led = suit_of(trick[0]);
-  const Hand following = hand & suit_mask(led);
-  if (contract.mode == Mode::kSun) return following ? following : hand;
+  return legal_follows(hand, suit_of(trick[0]), trick[winner], winner == n - 2, contract, rules);
+}
 
-  // The duty to beat a winning trump, narrowed to what the hand can beat; the whole group if it cannot.
-  const auto beat_if_able = [](Hand group, Card winning, bool must_beat) {
-    if (!must_beat) return group;
-    const Hand higher = group & trumps_above(winning);
-    return higher ? higher : group;
-  };
-  const Card winning = trick[winner];
-  const bool partner_winning = winner == n - 2;
-  const bool partner_excuses = partner_winning && !rules.trump_over_partner;
-
-  if (led == contract.trump) {
-    if (!following) return hand;
-    return beat_if_able(following, winning, rules.must_overtrump && !partner_excuses);
-  }
-  if (following) return following;
-  const Hand trumps = hand & contract.trump_mask();
-  if (!trumps || partner_excuses) return hand;
-  const bool trump_is_winning = contract.is_trump(winning);
-  return beat_if_able(trumps, winning, rules.must_overtrump && trump_is_winning);
+// The suits a seat shows it lacks by playing `card` onto a trick led in `led`, as bits 0..3: the led
+// suit when it does not follow, and in Hokum the trump too when it neither follows nor trumps and its
+// partner is not winning (or trump_over_partner leaves no excuse) (R17, R18). Flags, not branches.
+constexpr unsigned shown_void_suits(Card card, int led, bool partner_winning, const Contract& contract,
+                                    const Rules& rules) {
+  const bool off_suit = suit_of(card) != led;
+  const bool excused = partner_winning & !rules.trump_over_partner;
+  const bool no_ruff = off_suit & (contract.trump != kNoSuit) & !contract.is_trump(card) & !excused;
+  return unsigned{off_suit} << led | unsigned{no_ruff} << (contract.trump & 3);
 }
 
 // The cards of `hand` that may be played onto trick[0..n), n is 0..3 (R17-R20).

@@ -7,11 +7,6 @@ namespace {
 // The player for bidding and doubling, where the search players have nothing to add.
 std::shared_ptr<const Policy> calls_player() { return make_policy("heuristic"); }
 
-Card nth_card(Hand h, std::uint32_t n) {
-  for (; n > 0; --n) h = without_lowest(h);
-  return lowest_card(h);
-}
-
 // The position as the seat to move sees it, with `hands` for the four hands.
 Position seen_position(const SeatView& view, const Hand (&hands)[kNumSeats]) {
   Position p;
@@ -147,7 +142,7 @@ int DoubleDummyPolicy::choose(const HandState& state, Rng& rng) const {
   const Hand legal = state.legal_cards();
   if (!without_lowest(legal)) return lowest_card(legal);
   const SolveResult r = thread_solver().solve(position_of(state), false);
-  return nth_card(r.best, rng.below(static_cast<std::uint32_t>(count(r.best))));
+  return random_card(r.best, rng);
 }
 
 PimcPolicy::PimcPolicy(int samples) : samples_(samples), calls_(calls_player()) {}
@@ -173,7 +168,7 @@ int PimcPolicy::choose(const HandState& state, Rng& rng) const {
     if (total[c] > best) best = total[c], best_set = 0;
     if (total[c] == best) best_set |= bit(c);
   }
-  return nth_card(best_set, rng.below(static_cast<std::uint32_t>(count(best_set))));
+  return random_card(best_set, rng);
 }
 
 }  // namespace baloot

@@ -96,6 +96,7 @@ void SimSummary::merge(const SimSummary& o) {
 }
 
 bool SimConfig::all_random() const {
+  if (!random_play_loop) return false;
   for (const Policy* p : players)
     if (!dynamic_cast<const RandomPolicy*>(p)) return false;
   return true;
@@ -108,7 +109,7 @@ HandState play_hand(const SimConfig& config, std::int64_t index, bool all_random
   if (config.forced) hand.force_contract(config.contract);
   while (hand.phase() != Phase::kOver) {
     if (all_random && hand.phase() == Phase::kPlaying) {
-      hand.play(RandomPolicy::random_card(hand.legal_cards(), rng));
+      hand.play_randomly(rng);
     } else {
       hand.apply(config.players[hand.to_move()]->choose(hand, rng));
     }

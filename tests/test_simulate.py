@@ -132,6 +132,31 @@ def test_uneven_split_and_many_parts():
     assert np.array_equal(parts[3].dealer, np.arange(12_345, 12_346) % 4)
 
 
+def core_run(hands, contract, rules, random_play_loop):
+    """Random hands through the core, the card play in HandState::play_randomly or one card at a time."""
+    from baloot.rules import core_rules
+    from baloot.simulate import COLUMNS as SPEC
+    from baloot.simulate import core_players, parse_forced_contract
+    arrays = {name: np.zeros((hands, width) if width == 2 else hands, dtype=dtype)
+              for name, (dtype, width) in SPEC.items()}
+    players, _ = core_players("random", rules)
+    counts, played, _ = baloot._core.simulate(0, hands, 5, 2, core_rules(rules), parse_forced_contract(contract),
+                                              players, arrays, True, random_play_loop=random_play_loop)
+    assert played == hands
+    return counts, arrays
+
+
+@pytest.mark.parametrize("contract", [None, "sun", "hokum:S", "hokum:D"])
+@pytest.mark.parametrize("must_overtrump, trump_over_partner", [(True, False), (False, True), (False, False)])
+def test_random_play_loop_plays_the_same_cards_as_the_policy(contract, must_overtrump, trump_over_partner):
+    rules = Rules(must_overtrump=must_overtrump, trump_over_partner=trump_over_partner)
+    loop = core_run(10_000, contract, rules, True)
+    one_by_one = core_run(10_000, contract, rules, False)
+    assert loop[0] == one_by_one[0]
+    for name in COLUMNS:
+        assert np.array_equal(loop[1][name], one_by_one[1][name]), name
+
+
 @pytest.mark.parametrize("contract", [None, "sun", "hokum:C"])
 def test_keep_false_gives_same_counts(contract):
     kept = baloot.simulate(50_000, seed=31, threads=2, contract=contract, keep=True)

@@ -53,7 +53,7 @@ void bind_simulate(py::module_& m) {
       "simulate",
       [](std::int64_t first, std::int64_t count, std::uint64_t seed, int threads, const Rules& rules, py::object contract,
          const py::list& players, const py::dict& arrays, bool summarize, py::object progress, double poll_seconds,
-         py::object finished_array) {
+         py::object finished_array, bool random_play_loop) {
         if (first < 0 || count < 0) throw RuleError("hands and start must be non-negative");
         SimConfig config;
         config.first = first;
@@ -61,6 +61,7 @@ void bind_simulate(py::module_& m) {
         config.seed = seed;
         config.threads = threads;
         config.rules = rules;
+        config.random_play_loop = random_play_loop;
         if (!contract.is_none()) {
           const auto pair = contract.cast<std::pair<int, int>>();
           config.forced = true;
@@ -111,7 +112,7 @@ void bind_simulate(py::module_& m) {
       },
       py::arg("first"), py::arg("count"), py::arg("seed"), py::arg("threads"), py::arg("rules"), py::arg("contract"),
       py::arg("players"), py::arg("arrays"), py::arg("summarize"), py::arg("progress") = py::none(),
-      py::arg("poll_seconds") = 0.1, py::arg("finished") = py::none());
+      py::arg("poll_seconds") = 0.1, py::arg("finished") = py::none(), py::arg("random_play_loop") = true);
 }
 
 }  // namespace baloot
