@@ -1,7 +1,14 @@
-"""Builds the C++ core `baloot._core`. BALOOT_SANITIZE=1 builds it with AddressSanitizer and UBSan."""
+"""Builds the C++ core `baloot._core` for the machine it is built on.
+
+BALOOT_SANITIZE=1 builds it with AddressSanitizer and UBSan; BALOOT_PORTABLE=1 for any x86-64 CPU of the
+last fifteen years (x86-64-v2), for a wheel meant for other machines; BALOOT_NATIVE=1 with -march=native.
+"""
 
 import os
 import platform
+import shlex
+import subprocess
+import sysconfig
 from glob import glob
 
 from pybind11.setup_helpers import ParallelCompile, Pybind11Extension, build_ext
@@ -13,9 +20,28 @@ SANITIZE = os.environ.get("BALOOT_SANITIZE") == "1"
 
 compile_args = ["-O1", "-g", "-fno-omit-frame-pointer", "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"] if SANITIZE else ["-O3"]
 link_args = ["-fsanitize=address,undefined"] if SANITIZE else []
-# Hardware popcount and friends: every x86-64 CPU of the last fifteen years has them.
+
+
+def x86_level() -> str:
+    """x86-64-v3 where the build machine has it (BMI2's pdep picks the k-th card of a hand in one
+    instruction) unless its pdep is microcoded (AMD Zen 1 and 2); else x86-64-v2 (popcount and friends)."""
+    if os.environ.get("BALOOT_NATIVE") == "1":
+        return "native"
+    if os.environ.get("BALOOT_PORTABLE") == "1":
+        return "x86-64-v2"
+    compiler = shlex.split(os.environ.get("CXX") or sysconfig.get_config_var("CXX") or "c++")
+    try:
+        macros = subprocess.run(compiler + ["-march=native", "-dM", "-E", "-x", "c++", os.devnull],
+                                capture_output=True, text=True, timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        return "x86-64-v2"
+    v3 = all(f"#define {name} 1" in macros for name in ("__AVX2__", "__BMI2__", "__FMA__", "__LZCNT__", "__MOVBE__"))
+    slow_pdep = "#define __znver1 1" in macros or "#define __znver2 1" in macros
+    return "x86-64-v3" if v3 and not slow_pdep else "x86-64-v2"
+
+
 if platform.machine().lower() in ("x86_64", "amd64"):
-    compile_args.append("-march=native" if os.environ.get("BALOOT_NATIVE") == "1" else "-march=x86-64-v2")
+    compile_args.append(f"-march={x86_level()}")
 
 core = Pybind11Extension(
     "baloot._core",

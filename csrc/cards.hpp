@@ -4,6 +4,9 @@
 #pragma once
 
 #include <cstdint>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 
 namespace baloot {
 
@@ -45,7 +48,7 @@ inline Hand without_lowest(Hand h) { return h & (h - 1); }
 // from call to call is often compiled to a branch, and random play mispredicts half of those.
 constexpr Hand all_if(bool b) { return Hand{0} - Hand{b}; }
 constexpr Hand choose(bool b, Hand if_true, Hand if_false) { return if_false ^ ((if_true ^ if_false) & all_if(b)); }
-constexpr Hand or_else(Hand h, Hand fallback) { return h | (fallback & all_if(h == 0)); }  // h, or fallback if empty
+constexpr Hand or_else(Hand h, Hand fallback) { return h ? h : fallback; }  // h, or fallback if empty
 
 // For every 8-bit holding, the rank of its k-th lowest card.
 struct NthInSuit {
@@ -58,9 +61,13 @@ struct NthInSuit {
 };
 constexpr NthInSuit kNthInSuit{};
 
-// The k-th lowest card of h (k < count(h)). No loop: halve the set twice by counting the lower part,
-// then read the card off a table, so a random choice costs the same whichever card it falls on.
+// The k-th lowest card of h (k < count(h)), with no loop, so that a random choice costs the same
+// whichever card it falls on: one bit deposited among h's where the CPU has BMI2; else halve the set
+// twice by counting its lower part, and read the card off a table.
 inline Card nth_card(Hand h, int k) {
+#ifdef __BMI2__
+  return lowest_card(_pdep_u32(Hand{1} << k, h));
+#else
   const int low_half = count(h & 0xFFFFu);
   const bool in_high_half = k >= low_half;
   const Hand half = in_high_half ? h >> 16 : h & 0xFFFFu;
@@ -70,6 +77,7 @@ inline Card nth_card(Hand h, int k) {
   const Hand holding = (in_high_suit ? half >> 8 : half) & 0xFFu;
   k -= low_suit & -int{in_high_suit};
   return make_card(2 * int{in_high_half} + int{in_high_suit}, kNthInSuit.rank[holding][k]);
+#endif
 }
 
 // Abnat by rank, 7 8 9 10 J Q K A.

@@ -67,6 +67,8 @@ class HandState {
   // Plays the rest of the hand with uniformly random legal cards (random_card): the same hand, card for
   // card, as play(random_card(legal_cards(), rng)) until it is over, in one tight loop.
   void play_randomly(Rng& rng);
+  // The same for two hands, each with its own stream, their cards interleaved: faster than two calls.
+  static void play_randomly(HandState& a, Rng& a_rng, HandState& b, Rng& b_rng);
   Hand legal_cards() const { return legal_moves(hands_[to_move_], trick(), trick_len_, trick_best_, contract_, rules_); }
 
   // Queries.
@@ -140,8 +142,13 @@ class HandState {
   void finish_trick();
   void finish_hand();
   void throw_in();
+  // play_randomly's parts: up to the end of the trick on the table, then the lockstep loop over whole
+  // tricks of kHands hands in one mode, all at the same trick.
+  void finish_trick_randomly(Rng& rng);
   template <Mode kMode>
-  void play_tricks_randomly(Rng& rng);  // play_randomly from a trick boundary
+  struct RandomLane;
+  template <Mode kMode, int kHands>
+  static void play_tricks_randomly(HandState* const (&states)[kHands], Rng* const (&streams)[kHands]);
 
   Card deck_[kNumCards] = {};
   Hand hands_[kNumSeats] = {};

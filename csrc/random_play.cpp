@@ -1,70 +1,129 @@
-// The card play of all-random simulations, their hot loop: the hands, the contract and the host
-// options in locals (the HandState's own fields would be reloaded after every card written to its
-// log), the trick's winner kept as a running trick_power, and every test a selection rather than a
-// branch: in random play each of them is a coin toss the branch predictor loses.
+// The card play of all-random simulations, their hot loop. Each card is a chain of dependent steps
+// (legal cards, a draw, the k-th card, the trick's new winner), so two hands can be played in lockstep
+// for the processor to work on one while the other waits. The hands, the contract and the host options
+// sit in locals (a HandState's own fields would be reloaded after every card written to its log); the
+// trick's winner is kept as a running trick_power; every test is a selection rather than a branch: in
+// random play each of them is a coin toss the branch predictor loses.
 #include "hand.hpp"
 
 namespace baloot {
 
-void HandState::play_randomly(Rng& rng) {
-  while (phase_ == Phase::kPlaying && trick_len_ > 0) play(random_card(legal_cards(), rng));
-  if (phase_ != Phase::kPlaying) return;
-  if (contract_.mode == Mode::kSun) {
-    play_tricks_randomly<Mode::kSun>(rng);
-  } else {
-    play_tricks_randomly<Mode::kHokum>(rng);
-  }
-}
-
-// The contract's mode is a constant here, so that in Sun every trump test of the kernel folds away.
+// One hand of the lockstep loop: what its cards need between two tricks, with the contract's mode a
+// constant, so that in Sun every trump test of the kernel folds away.
 template <Mode kMode>
-void HandState::play_tricks_randomly(Rng& stream) {
-  Rng rng = stream;
-  const Contract contract = kMode == Mode::kSun ? Contract{} : contract_;
-  if (kMode == Mode::kHokum && contract.trump == kNoSuit) __builtin_unreachable();
-  const Rules rules = rules_;
-  Hand hands[kNumSeats] = {hands_[0], hands_[1], hands_[2], hands_[3]};
-  unsigned voids = voids_;
-  int leader = leader_;
-  for (int t = tricks_played_; t < kNumTricks; ++t) {
-    Card trick[kNumSeats];
-    trick[0] = random_card(hands[leader], rng);
-    hands[leader] ^= bit(trick[0]);
-    const int led = suit_of(trick[0]);
-    int best = 0;
-    Card winning = trick[0];
-    int best_power = trick_power(winning, led, contract);
-    for (int i = 1; i < kNumSeats; ++i) {
-      const int seat = seat_after(leader, i);
-      const bool partner_winning = best == i - 2;
-      const Card card = random_card(legal_follows(hands[seat], led, winning, partner_winning, contract, rules), rng);
-      hands[seat] ^= bit(card);
-      trick[i] = card;
-      voids |= shown_void_suits(card, led, partner_winning, contract, rules) << (4 * seat);
-      const int power = trick_power(card, led, contract);
-      const bool takes = power > best_power;
-      best = static_cast<int>(choose(takes, i, best));
-      winning = static_cast<Card>(choose(takes, card, winning));
-      best_power = static_cast<int>(choose(takes, power, best_power));
-    }
+struct HandState::RandomLane {
+  HandState* state = nullptr;
+  Rng rng;
+  Contract contract;
+  Rules rules;
+  Hand hands[kNumSeats] = {};
+  unsigned voids = 0;
+  int leader = 0;
+  Card trick[kNumSeats] = {};
+  int led = 0;
+  int best = 0;  // index in trick of the card winning it
+  Card winning = 0;
+  int best_power = 0;
+
+  RandomLane() = default;
+  RandomLane(HandState& s, const Rng& stream)
+      : state(&s),
+        rng(stream),
+        contract(kMode == Mode::kSun ? Contract{} : s.contract_),
+        rules(s.rules_),
+        hands{s.hands_[0], s.hands_[1], s.hands_[2], s.hands_[3]},
+        voids(s.voids_),
+        leader(s.leader_) {}
+
+  void lead() {
+    const Card card = random_card(hands[leader], rng);
+    hands[leader] ^= bit(card);
+    trick[0] = card;
+    led = suit_of(card);
+    best = 0;
+    winning = card;
+    best_power = trick_power(card, led, contract);
+  }
+
+  void follow(int i) {
+    if (kMode == Mode::kHokum && contract.trump == kNoSuit) __builtin_unreachable();
+    const int seat = seat_after(leader, i);
+    const bool partner_winning = best == i - 2;
+    const Card card = random_card(legal_follows(hands[seat], led, winning, partner_winning, contract, rules), rng);
+    hands[seat] ^= bit(card);
+    trick[i] = card;
+    voids |= shown_void_suits(card, led, partner_winning, contract, rules) << (4 * seat);
+    const int power = trick_power(card, led, contract);
+    const bool takes = power > best_power;
+    best = static_cast<int>(choose(takes, i, best));  // not `?:`, which the compiler turns into a branch here
+    winning = static_cast<Card>(choose(takes, card, winning));
+    best_power = static_cast<int>(choose(takes, power, best_power));
+  }
+
+  void finish_trick(int t) {
     const int winner = seat_after(leader, best);
-    const Hand taken = bit(trick[0]) | bit(trick[1]) | bit(trick[2]) | bit(trick[3]);
-    won_[team_of(winner)] |= taken;
-    ++tricks_won_[team_of(winner)];
-    trick_leaders_[t] = static_cast<std::int8_t>(leader);
-    trick_winners_[t] = static_cast<std::int8_t>(winner);
-    for (int i = 0; i < kNumSeats; ++i) play_log_[kNumSeats * t + i] = trick[i];
+    HandState& s = *state;
+    s.won_[team_of(winner)] |= bit(trick[0]) | bit(trick[1]) | bit(trick[2]) | bit(trick[3]);
+    ++s.tricks_won_[team_of(winner)];
+    s.trick_leaders_[t] = static_cast<std::int8_t>(leader);
+    s.trick_winners_[t] = static_cast<std::int8_t>(winner);
+    for (int i = 0; i < kNumSeats; ++i) s.play_log_[kNumSeats * t + i] = trick[i];
     leader = winner;
   }
 
-  stream = rng;
-  for (Hand& h : hands_) h = 0;
-  played_ = kFullDeck;
-  voids_ = static_cast<std::uint16_t>(voids);
-  tricks_played_ = kNumTricks;
-  leader_ = static_cast<std::int8_t>(leader);
-  baloot_announced_ = baloot_pair_ != 0;
-  finish_hand();
+  void finish_hand(Rng& stream) {
+    HandState& s = *state;
+    stream = rng;
+    for (Hand& h : s.hands_) h = 0;
+    s.played_ = kFullDeck;
+    s.voids_ = static_cast<std::uint16_t>(voids);
+    s.tricks_played_ = kNumTricks;
+    s.leader_ = static_cast<std::int8_t>(leader);
+    s.baloot_announced_ = s.baloot_pair_ != 0;
+    s.finish_hand();
+  }
+};
+
+template <Mode kMode, int kHands>
+void HandState::play_tricks_randomly(HandState* const (&states)[kHands], Rng* const (&streams)[kHands]) {
+  RandomLane<kMode> lanes[kHands];
+  for (int h = 0; h < kHands; ++h) lanes[h] = RandomLane<kMode>(*states[h], *streams[h]);
+  for (int t = states[0]->tricks_played_; t < kNumTricks; ++t) {
+    for (auto& lane : lanes) lane.lead();
+    for (int i = 1; i < kNumSeats; ++i)
+      for (auto& lane : lanes) lane.follow(i);
+    for (auto& lane : lanes) lane.finish_trick(t);
+  }
+  for (int h = 0; h < kHands; ++h) lanes[h].finish_hand(*streams[h]);
+}
+
+void HandState::finish_trick_randomly(Rng& rng) {
+  while (phase_ == Phase::kPlaying && trick_len_ > 0) play(random_card(legal_cards(), rng));
+}
+
+void HandState::play_randomly(Rng& rng) {
+  finish_trick_randomly(rng);
+  if (phase_ != Phase::kPlaying) return;
+  if (contract_.mode == Mode::kSun) {
+    play_tricks_randomly<Mode::kSun, 1>({this}, {&rng});
+  } else {
+    play_tricks_randomly<Mode::kHokum, 1>({this}, {&rng});
+  }
+}
+
+void HandState::play_randomly(HandState& a, Rng& a_rng, HandState& b, Rng& b_rng) {
+  a.finish_trick_randomly(a_rng);
+  b.finish_trick_randomly(b_rng);
+  const bool in_step = a.phase_ == Phase::kPlaying && b.phase_ == Phase::kPlaying &&
+                       a.contract_.mode == b.contract_.mode && a.tricks_played_ == b.tricks_played_;
+  if (!in_step) {
+    a.play_randomly(a_rng);
+    b.play_randomly(b_rng);
+  } else if (a.contract_.mode == Mode::kSun) {
+    play_tricks_randomly<Mode::kSun, 2>({&a, &b}, {&a_rng, &b_rng});
+  } else {
+    play_tricks_randomly<Mode::kHokum, 2>({&a, &b}, {&a_rng, &b_rng});
+  }
 }
 
 }  // namespace baloot

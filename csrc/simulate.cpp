@@ -102,26 +102,34 @@ bool SimConfig::all_random() const {
   return true;
 }
 
-HandState play_hand(const SimConfig& config, std::int64_t index, bool all_random) {
-  Rng rng(item_seed(config.seed, static_cast<std::uint64_t>(index)));
+namespace {
+
+// Hand `index` of a run, dealt from its own stream `rng`, its contract forced or bid and doubled by the
+// players: ready for its card play, or over when thrown in.
+HandState start_hand(const SimConfig& config, std::int64_t index, Rng& rng) {
   static constexpr int kNoScores[2] = {0, 0};
   HandState hand = HandState::random_deal(rng, static_cast<int>(index & 3), kNoScores, config.rules);
   if (config.forced) hand.force_contract(config.contract);
-  while (hand.phase() != Phase::kOver) {
-    if (all_random && hand.phase() == Phase::kPlaying) {
-      hand.play_randomly(rng);
-    } else {
-      hand.apply(config.players[hand.to_move()]->choose(hand, rng));
-    }
-  }
+  while (hand.phase() == Phase::kBidding || hand.phase() == Phase::kDoubling)
+    hand.apply(config.players[hand.to_move()]->choose(hand, rng));
   return hand;
 }
 
-HandState play_hand(const SimConfig& config, std::int64_t index) { return play_hand(config, index, config.all_random()); }
+Rng stream_of(const SimConfig& config, std::int64_t index) {
+  return Rng(item_seed(config.seed, static_cast<std::uint64_t>(index)));
+}
+
+}  // namespace
+
+HandState play_hand(const SimConfig& config, std::int64_t index) {
+  Rng rng = stream_of(config, index);
+  HandState hand = start_hand(config, index, rng);
+  while (hand.phase() != Phase::kOver) hand.apply(config.players[hand.to_move()]->choose(hand, rng));
+  return hand;
+}
 
 std::int64_t simulate(const SimConfig& config, const SimArrays& out, SimSummary* summary, std::atomic<std::int64_t>& done,
                       const std::atomic<bool>& stop, std::uint8_t* finished) {
-  const bool all_random = config.all_random();
   struct Worker {
     const SimConfig& config;
     const SimArrays& out;
@@ -131,17 +139,42 @@ std::int64_t simulate(const SimConfig& config, const SimArrays& out, SimSummary*
     SimSummary local;
 
     void operator()(std::int64_t begin, std::int64_t end) {
-      for (std::int64_t row = begin; row < end; ++row) {
-        const HandState hand = play_hand(config, config.first + row, all_random);
-        write_row(out, row, hand);
-        if (summary) local.add(hand);
+      for (std::int64_t row = begin; row < end;) {
+        if (all_random && row + 1 < end) {
+          play_random_pair(row);
+          row += 2;
+        } else {
+          record(row, all_random ? play_random(row) : play_hand(config, config.first + row));
+          row += 1;
+        }
       }
       if (finished) std::fill(finished + begin, finished + end, std::uint8_t{1});
+    }
+    HandState play_random(std::int64_t row) const {
+      Rng rng = stream_of(config, config.first + row);
+      HandState hand = start_hand(config, config.first + row, rng);
+      hand.play_randomly(rng);
+      return hand;
+    }
+    // Two hands whose card play runs in one interleaved loop: the same results, sooner.
+    void play_random_pair(std::int64_t row) {
+      Rng a_rng = stream_of(config, config.first + row);
+      Rng b_rng = stream_of(config, config.first + row + 1);
+      HandState a = start_hand(config, config.first + row, a_rng);
+      HandState b = start_hand(config, config.first + row + 1, b_rng);
+      HandState::play_randomly(a, a_rng, b, b_rng);
+      record(row, a);
+      record(row + 1, b);
+    }
+    void record(std::int64_t row, const HandState& hand) {
+      write_row(out, row, hand);
+      if (summary) local.add(hand);
     }
     void finish() {
       if (summary) summary->merge(local);
     }
   };
+  const bool all_random = config.all_random();
   const std::int64_t before = done.load();
   parallel_chunks(config.count, config.threads, balanced_chunk(config.count, config.threads, 256, 16384), stop, done,
                   [&] { return Worker{config, out, summary, finished, all_random, {}}; });

@@ -64,8 +64,9 @@ struct SimConfig {
   bool forced = false;  // play `contract` with the first bidder as buyer, no bidding or doubling
   Contract contract;
   const Policy* players[kNumSeats] = {nullptr, nullptr, nullptr, nullptr};
-  // When every seat is a RandomPolicy the card play runs in HandState::play_randomly, the same draws
-  // without a virtual call per card. Off, every card goes through RandomPolicy (tests compare the two).
+  // When every seat is a RandomPolicy the card play runs in HandState::play_randomly, two hands at a
+  // time: the same draws, without a virtual call per card. Off, every card goes through RandomPolicy
+  // (tests compare the two).
   bool random_play_loop = true;
   bool all_random() const;
 };
