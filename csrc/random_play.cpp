@@ -14,7 +14,7 @@ template <Mode kMode>
 struct HandState::RandomLane {
   HandState* state = nullptr;
   Rng rng;
-  Contract contract;
+  int trump = kNoSuit;
   Rules rules;
   Hand hands[kNumSeats] = {};
   unsigned voids = 0;
@@ -24,16 +24,23 @@ struct HandState::RandomLane {
   int best = 0;  // index in trick of the card winning it
   Card winning = 0;
   int best_power = 0;
+  unsigned partner_was_winning = 0;  // bit i: when trick[i] was played (its shown voids wait for the trick's end)
 
   RandomLane() = default;
   RandomLane(HandState& s, const Rng& stream)
       : state(&s),
         rng(stream),
-        contract(kMode == Mode::kSun ? Contract{} : s.contract_),
+        trump(s.contract_.trump),
         rules(s.rules_),
         hands{s.hands_[0], s.hands_[1], s.hands_[2], s.hands_[3]},
         voids(s.voids_),
         leader(s.leader_) {}
+
+  // A constant in Sun, wherever the lane is kept.
+  Contract contract() const {
+    if (kMode == Mode::kHokum && trump == kNoSuit) __builtin_unreachable();
+    return kMode == Mode::kSun ? Contract{} : Contract{Mode::kHokum, trump};
+  }
 
   void lead() {
     const Card card = random_card(hands[leader], rng);
@@ -42,25 +49,28 @@ struct HandState::RandomLane {
     led = suit_of(card);
     best = 0;
     winning = card;
-    best_power = trick_power(card, led, contract);
+    best_power = trick_power(card, led, contract());
+    partner_was_winning = 0;
   }
 
   void follow(int i) {
-    if (kMode == Mode::kHokum && contract.trump == kNoSuit) __builtin_unreachable();
     const int seat = seat_after(leader, i);
     const bool partner_winning = best == i - 2;
-    const Card card = random_card(legal_follows(hands[seat], led, winning, partner_winning, contract, rules), rng);
+    const Card card = random_card(legal_follows(hands[seat], led, winning, partner_winning, contract(), rules), rng);
     hands[seat] ^= bit(card);
     trick[i] = card;
-    voids |= shown_void_suits(card, led, partner_winning, contract, rules) << (4 * seat);
-    const int power = trick_power(card, led, contract);
+    partner_was_winning |= unsigned{partner_winning} << i;
+    const int power = trick_power(card, led, contract());
     const bool takes = power > best_power;
     best = static_cast<int>(choose(takes, i, best));  // not `?:`, which the compiler turns into a branch here
     winning = static_cast<Card>(choose(takes, card, winning));
     best_power = static_cast<int>(choose(takes, power, best_power));
   }
 
+  // The voids the trick showed are worked out here, off the chain that links one card to the next.
   void finish_trick(int t) {
+    for (int i = 1; i < kNumSeats; ++i)
+      voids |= shown_void_suits(trick[i], led, partner_was_winning >> i & 1, contract(), rules) << (4 * seat_after(leader, i));
     const int winner = seat_after(leader, best);
     HandState& s = *state;
     s.won_[team_of(winner)] |= bit(trick[0]) | bit(trick[1]) | bit(trick[2]) | bit(trick[3]);
