@@ -18,7 +18,9 @@ ParallelCompile("BALOOT_BUILD_JOBS", default=0).install()
 
 SANITIZE = os.environ.get("BALOOT_SANITIZE") == "1"
 
-compile_args = ["-O1", "-g", "-fno-omit-frame-pointer", "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"] if SANITIZE else ["-O3"]
+SANITIZER_FLAGS = ["-O1", "-g", "-fno-omit-frame-pointer", "-fsanitize=address,undefined",
+                   "-fno-sanitize-recover=undefined"]
+compile_args = SANITIZER_FLAGS if SANITIZE else ["-O3"]
 link_args = ["-fsanitize=address,undefined"] if SANITIZE else []
 
 
@@ -40,14 +42,16 @@ def x86_level() -> str:
     return "x86-64-v3" if v3 and not slow_pdep else "x86-64-v2"
 
 
-if platform.machine().lower() in ("x86_64", "amd64"):
-    compile_args.append(f"-march={x86_level()}")
+target = x86_level() if platform.machine().lower() in ("x86_64", "amd64") else "default"
+if target != "default":
+    compile_args.append(f"-march={target}")
 
 core = Pybind11Extension(
     "baloot._core",
     sorted(glob("csrc/*.cpp") + glob("csrc/bindings/*.cpp")),
     cxx_std=17,
     extra_compile_args=compile_args + ["-Wall", "-Wextra"],
+    define_macros=[("BALOOT_BUILD_TARGET", f'"{target}"')],
     extra_link_args=link_args + ["-pthread"],
     depends=sorted(glob("csrc/*.hpp") + glob("csrc/bindings/*.hpp")),
 )

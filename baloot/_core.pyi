@@ -4,6 +4,8 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+build_target: str  # the -march the core was compiled for ("x86-64-v3", "x86-64-v2", "native", "default")
+
 class BalootError(ValueError): ...
 class IllegalAction(BalootError): ...
 

@@ -17,12 +17,19 @@ from baloot import _core
 
 
 def median_rate(repeats: int, work) -> float:
-    rates = []
+    return median_rates(repeats, {None: work})[None]
+
+
+def median_rates(repeats: int, works: dict) -> dict:
+    """The median rate of each work over `repeats` rounds. The works take turns within each round, so a
+    moment when the machine runs slow hurts them alike and the ratios between them stay fair."""
+    rates: dict = {key: [] for key in works}
     for _ in range(repeats):
-        began = time.perf_counter()
-        count = work()
-        rates.append(count / (time.perf_counter() - began))
-    return statistics.median(rates)
+        for key, work in works.items():
+            began = time.perf_counter()
+            count = work()
+            rates[key].append(count / (time.perf_counter() - began))
+    return {key: statistics.median(values) for key, values in rates.items()}
 
 
 def main() -> None:
@@ -35,6 +42,7 @@ def main() -> None:
     args = parser.parse_args()
     threads = [int(t) for t in args.threads.split(",")]
 
+    print(f"core built for:    {_core.build_target}")
     legal = statistics.median(_core.time_legal_moves(4096, 2000, seed) for seed in range(args.repeats))
     projects = statistics.median(_core.time_best_projects(4096, 500, seed) for seed in range(args.repeats))
     print(f"legal moves:       {legal:6.2f} ns per call (median of {args.repeats}, timed in C++)")
@@ -46,12 +54,13 @@ def main() -> None:
         cases.append(("heuristic, full bidding", "heuristic", None))
     for name, players, contract in cases:
         hands = args.hands if players == "random" else max(args.hands // 4, 1)
-        rates = {}
-        for t in threads:
-            rates[t] = median_rate(args.repeats, lambda: baloot.simulate(hands, players, seed=1, threads=t,
-                                                                         contract=contract, keep=False).hands)
-        kept = median_rate(args.repeats, lambda: baloot.simulate(hands, players, seed=1, threads=threads[0],
-                                                                 contract=contract, keep=True).hands)
+        def run(t: int, keep: bool = False):
+            return lambda: baloot.simulate(hands, players, seed=1, threads=t, contract=contract, keep=keep).hands
+
+        works = {t: run(t) for t in threads}
+        works["kept"] = run(threads[0], keep=True)
+        rates = median_rates(args.repeats, works)
+        kept = rates.pop("kept")
         line = "  ".join(f"{t} thread{'s' if t > 1 else ''}: {r / 1e6:5.2f} M hands/s ({1e9 / r:6.0f} ns/hand)"
                          for t, r in rates.items())
         scaling = f"  scaling {threads[-1]}/{threads[0]}: {rates[threads[-1]] / rates[threads[0]]:.2f}x" \

@@ -105,6 +105,7 @@ std::pair<std::int64_t, bool> run_polled(const PolledJob& job, const py::object&
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "The C++ core of baloot. Use the `baloot` package; this module's API is private.";
+  m.attr("build_target") = BALOOT_BUILD_TARGET;  // the -march it was compiled for, as setup.py chose it
   auto& baloot_error = py::register_exception<baloot::RuleError>(m, "BalootError", PyExc_ValueError);
   py::register_exception<baloot::IllegalActionError>(m, "IllegalAction", baloot_error.ptr());
   baloot::bind_kernel(m);
