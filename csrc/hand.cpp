@@ -263,9 +263,10 @@ void HandState::play(Card card) {
   Card* trick = play_log_ + kNumSeats * tricks_played_;
   if (trick_len_ > 0) {
     const bool partner_winning = trick_best_ == trick_len_ - 2;
-    voids_ |= static_cast<std::uint16_t>(shown_void_suits(card, suit_of(trick[0]), partner_winning, contract_, rules_)
-                                         << (4 * seat));
-    trick_best_ = static_cast<std::uint8_t>(choose(beats(card, trick[trick_best_], contract_), trick_len_, trick_best_));
+    const unsigned shown = shown_void_suits(card, suit_of(trick[0]), partner_winning, contract_, rules_);
+    voids_ |= static_cast<std::uint16_t>(shown << (4 * seat));
+    const bool takes = beats(card, trick[trick_best_], contract_);
+    trick_best_ = static_cast<std::uint8_t>(choose(takes, trick_len_, trick_best_));
   }
   trick[trick_len_++] = card;
   if (bit(card) & baloot_pair_) baloot_announced_ = (played_ & baloot_pair_) == baloot_pair_;

@@ -24,7 +24,7 @@ struct HandState::RandomLane {
   int best = 0;  // index in trick of the card winning it
   Card winning = 0;
   int best_power = 0;
-  unsigned partner_was_winning = 0;  // bit i: when trick[i] was played (its shown voids wait for the trick's end)
+  unsigned partner_was_winning = 0;  // bit i: when trick[i] was played (for the voids it shows)
 
   RandomLane() = default;
   RandomLane(HandState& s, const Rng& stream)
@@ -69,8 +69,10 @@ struct HandState::RandomLane {
 
   // The voids the trick showed are worked out here, off the chain that links one card to the next.
   void finish_trick(int t) {
-    for (int i = 1; i < kNumSeats; ++i)
-      voids |= shown_void_suits(trick[i], led, partner_was_winning >> i & 1, contract(), rules) << (4 * seat_after(leader, i));
+    for (int i = 1; i < kNumSeats; ++i) {
+      const unsigned shown = shown_void_suits(trick[i], led, partner_was_winning >> i & 1, contract(), rules);
+      voids |= shown << (4 * seat_after(leader, i));
+    }
     const int winner = seat_after(leader, best);
     HandState& s = *state;
     s.won_[team_of(winner)] |= bit(trick[0]) | bit(trick[1]) | bit(trick[2]) | bit(trick[3]);
