@@ -21,6 +21,10 @@ HandState new_hand(const std::vector<int>& deck_cards, int dealer, std::pair<int
   return HandState(deck, checked_seat(dealer, "dealer"), before, rules);
 }
 
+void check_playing(const HandState& state) {
+  if (state.phase() != Phase::kPlaying) throw RuleError("random cards need a hand in its card play");
+}
+
 void checked_apply(HandState& state, int action) {
   if (!state.is_legal(action)) throw IllegalActionError("action " + std::to_string(action) + " is not legal now");
   state.apply(action);
@@ -42,6 +46,11 @@ py::list played_cards(const HandState& s) {
 }  // namespace
 
 void bind_hand(py::module_& m) {
+  py::class_<Rng>(m, "Rng")
+      .def(py::init<std::uint64_t>(), py::arg("seed"))
+      .def("copy", [](const Rng& r) { return r; })
+      .def("next", &Rng::next);
+
   py::class_<HandState>(m, "HandState")
       .def(py::init(&new_hand), py::arg("deck"), py::arg("dealer"), py::arg("scores"), py::arg("rules"))
       .def_static(
@@ -53,6 +62,23 @@ void bind_hand(py::module_& m) {
           },
           py::arg("seed"), py::arg("dealer"), py::arg("scores"), py::arg("rules"))
       .def("copy", [](const HandState& s) { return s; })
+      .def("play_random_card",
+           [](HandState& s, Rng& rng) {
+             check_playing(s);
+             s.play(random_card(s.legal_cards(), rng));
+           })
+      .def("play_randomly",
+           [](HandState& s, Rng& rng) {
+             check_playing(s);
+             s.play_randomly(rng);
+           })
+      .def_static("play_randomly_together",
+                  [](HandState& a, Rng& a_rng, HandState& b, Rng& b_rng) {
+                    check_playing(a);
+                    check_playing(b);
+                    if (&a == &b || &a_rng == &b_rng) throw RuleError("two hands need two states and two streams");
+                    HandState::play_randomly(a, a_rng, b, b_rng);
+                  })
       .def("legal_actions", &HandState::legal_actions)
       .def("apply", &checked_apply, py::arg("action"))
       .def("force_contract",
