@@ -21,9 +21,9 @@ struct HandState::RandomLane {
   int leader = 0;
   Card trick[kNumSeats] = {};
   int led = 0;
-  int best = 0;  // index in trick of the card winning it
-  Card winning = 0;
-  int best_power = 0;
+  // The card winning the trick under its index in the trick under its trick_power, so that one
+  // maximum keeps all three (no other card's power ties with the winning card's: only discards tie).
+  int winner_key = 0;
   unsigned partner_was_winning = 0;  // bit i: when trick[i] was played (for the voids it shows)
 
   RandomLane() = default;
@@ -42,29 +42,28 @@ struct HandState::RandomLane {
     return kMode == Mode::kSun ? Contract{} : Contract{Mode::kHokum, trump};
   }
 
+  static int key_of(Card card, int i, int power) { return power << 7 | i << 5 | card; }
+  int best() const { return winner_key >> 5 & 3; }  // the index in trick of the card winning it
+  Card winning() const { return static_cast<Card>(winner_key & 31); }
+
   void lead() {
     const Card card = random_card(hands[leader], rng);
     hands[leader] ^= bit(card);
     trick[0] = card;
     led = suit_of(card);
-    best = 0;
-    winning = card;
-    best_power = trick_power(card, led, contract());
+    winner_key = key_of(card, 0, trick_power(card, led, contract()));
     partner_was_winning = 0;
   }
 
   void follow(int i) {
     const int seat = seat_after(leader, i);
-    const bool partner_winning = best == i - 2;
-    const Card card = random_card(legal_follows(hands[seat], led, winning, partner_winning, contract(), rules), rng);
+    const bool partner_winning = best() == i - 2;
+    const Card card = random_card(legal_follows(hands[seat], led, winning(), partner_winning, contract(), rules), rng);
     hands[seat] ^= bit(card);
     trick[i] = card;
     partner_was_winning |= unsigned{partner_winning} << i;
-    const int power = trick_power(card, led, contract());
-    const bool takes = power > best_power;
-    best = static_cast<int>(choose(takes, i, best));  // not `?:`, which the compiler turns into a branch here
-    winning = static_cast<Card>(choose(takes, card, winning));
-    best_power = static_cast<int>(choose(takes, power, best_power));
+    const int key = key_of(card, i, trick_power(card, led, contract()));
+    winner_key = static_cast<int>(choose(key > winner_key, key, winner_key));  // `?:` would be compiled to a branch
   }
 
   // The voids the trick showed are worked out here, off the chain that links one card to the next.
@@ -73,7 +72,7 @@ struct HandState::RandomLane {
       const unsigned shown = shown_void_suits(trick[i], led, partner_was_winning >> i & 1, contract(), rules);
       voids |= shown << (4 * seat_after(leader, i));
     }
-    const int winner = seat_after(leader, best);
+    const int winner = seat_after(leader, best());
     HandState& s = *state;
     s.won_[team_of(winner)] |= bit(trick[0]) | bit(trick[1]) | bit(trick[2]) | bit(trick[3]);
     ++s.tricks_won_[team_of(winner)];
