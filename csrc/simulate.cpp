@@ -64,7 +64,7 @@ void SimSummary::add(const HandState& s) {
   gahwa += s.gahwa();
   for (int seat = 0; seat < kNumSeats; ++seat) {
     const ProjectSet& set = s.projects(seat);
-    for (int i = 0; i < set.count; ++i) ++project_kinds[static_cast<int>(set.items[i].kind)];
+    for (int i = 0; i < kMaxProjects; ++i) project_kinds[static_cast<int>(set.items[i].kind)] += i < set.count;
   }
   hands_with_projects += s.project_outcome().team != kNoSeat;
   baloot += s.baloot_seat() != kNoSeat;
