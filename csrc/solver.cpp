@@ -33,6 +33,8 @@ namespace baloot {
 namespace {
 
 constexpr int kInf = 1000;
+// The powers (strength positions) of the zero-abnat cards: 7 8 9 of a plain suit, 7 8 of the trump suit.
+constexpr std::uint32_t kZeroPowers[2] = {0x07, 0x03};
 constexpr int kContracts = 5;  // Sun, then Hokum with each trump suit
 
 int contract_index(const Contract& c) { return c.mode == Mode::kSun ? 0 : 1 + c.trump; }
@@ -582,7 +584,9 @@ int Solver::poorest_abnat(Hand h, int k) const {
 // cards of equal abnat are interchangeable (keep one), and when the team that takes the current trick
 // no longer depends on the seats still to play, the richest card of the run dominates the others if
 // that team is ours and the poorest if it is theirs (`dominance`; never at the root, whose every card
-// gets its own value).
+// gets its own value). Within a suit abnat never falls as strength rises (plain 0 0 0 2 3 4 10 11,
+// trump 0 0 3 4 10 11 14 20), so the richest card of a run is its strongest, the poorest its weakest,
+// and the only cards of equal abnat are the zero-abnat cards at the bottom of the order.
 Hand Solver::reduce(Hand legal, int seat, bool dominance) const {
   Hand pairs = legal & ((legal | 0x80808080u) - 0x01010101u);  // a card in each suit holding two or more
   if (!pairs) return legal;
@@ -594,33 +598,21 @@ Hand Solver::reduce(Hand legal, int seat, bool dominance) const {
     out &= ~suit_mask(suit);
     std::uint32_t rest = pw(legal, suit);
     const std::uint32_t others = pw(live_others, suit);
+    const std::uint32_t zeros = kZeroPowers[kind_[suit]];
     std::uint32_t keep = 0;
     while (rest) {
-      const std::uint32_t stop = others & bits_above(__builtin_ctz(rest));
-      const std::uint32_t run = stop ? rest & ((1u << __builtin_ctz(stop)) - 1) : rest;
+      const std::uint32_t low = rest & (0u - rest);
+      const std::uint32_t stop = others & ~((low << 1) - 1);
+      const std::uint32_t run = stop ? rest & ((stop & (0u - stop)) - 1) : rest;
       rest &= ~run;
-      if (!(run & (run - 1))) {
+      if (run == low) {
         keep |= run;
         continue;
       }
-      const Hand cards = from_pw(run, suit);
-      const int decided = dominance ? decided_team(lowest_card(cards), seat) : -1;
-      if (decided >= 0) {
-        const bool richest = decided == team_of(seat);
-        Card pick = lowest_card(cards);
-        for (Hand h = without_lowest(cards); h; h = without_lowest(h)) {
-          const Card c = lowest_card(h);
-          if (richest ? abnat_[c] > abnat_[pick] : abnat_[c] < abnat_[pick]) pick = c;
-        }
-        out |= bit(pick);
-      } else {
-        std::uint32_t values_seen = 0;  // abnat values are below 32
-        for (Hand h = cards; h; h = without_lowest(h)) {
-          const Card c = lowest_card(h);
-          if (!(values_seen >> abnat_[c] & 1)) out |= bit(c);
-          values_seen |= 1u << abnat_[c];
-        }
-      }
+      const int decided = dominance ? decided_team(lowest_card(from_pw(low, suit)), seat) : -1;
+      if (decided < 0) keep |= run & ~(zeros & ~low);  // the run's poorest zero-abnat card stands for all
+      else if (decided != team_of(seat) || (run & ~zeros) == 0) keep |= low;
+      else keep |= 1u << top_bit(run);
     }
     out |= from_pw(keep, suit);
   }
