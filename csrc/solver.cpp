@@ -6,9 +6,11 @@
 //   from the previous card's value.
 // * Rules: legal moves come from the kernel's legal_moves at every node; who takes a trick comes from
 //   tables filled once from the kernel's trick_winner (SolverTables), used incrementally.
-// * Transposition table at trick boundaries: key = the 32-bit set of cards still held + the leader
-//   (within one solve that fixes the four hands) + the solve's stamp; entries keep lower and upper
-//   bounds on team 0's abnat from there and the best lead; buckets of four 16-byte entries, deeper
+// * Transposition table at trick boundaries: key = the cards still held (within one solve the root's
+//   hands fix their owners), with each suit's zero-abnat cards (7 8 9 plain, 7 8 trump) reduced to how
+//   many remain and who holds them in strength order, so boundaries that differ only in which of those
+//   were played share an entry; + the leader + the solve's stamp. Entries keep lower and upper bounds
+//   on team 0's abnat from there and the best lead; buckets of four 16-byte entries, deeper
 //   positions kept first. The last two tricks are solved directly and cached exactly in a second,
 //   direct-mapped table. At the last seat of a trick both tables are probed for every child boundary
 //   first (enhanced transposition cutoff).
@@ -192,13 +194,13 @@ int abnat_to_win(const Position& p) {
 Solver::Solver(int tt_bits) : tables_(&solver_tables()) {
   if (tt_bits < 4 || tt_bits > 28) throw RuleError("tt_bits " + std::to_string(tt_bits) + " is not 4..28");
   table_.assign(std::size_t{1} << tt_bits, Entry{});
-  endings_.assign(std::size_t{1} << kEndingBits, 0);
+  endings_.assign(std::size_t{1} << kEndingBits, Ending{});
   shift_ = 64 - tt_bits;
 }
 
 void Solver::clear() {
   std::fill(table_.begin(), table_.end(), Entry{});
-  std::fill(endings_.begin(), endings_.end(), 0);
+  std::fill(endings_.begin(), endings_.end(), Ending{});
   stamp_ = 0;
 }
 
@@ -229,17 +231,45 @@ void Solver::load(const Position& p) {
       if (abnat_[c] == kAbnatValue[i]) by_abnat_[i] |= bit(static_cast<Card>(c));
   }
   live_abnat_ = hand_abnat(all_hands(hands_), contract_);
+  load_zero_keys();
   nodes_ = 0;
-  if (++stamp_ >= (std::uint64_t{1} << 22)) {  // the ending cache keeps 22 bits of it
+  if (++stamp_ >= (std::uint64_t{1} << 28)) {  // the table's tag keeps 28 bits of it
     clear();
     stamp_ = 1;
   }
 }
 
+void Solver::load_zero_keys() {
+  zero_cards_ = by_abnat_[0];
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    const std::uint32_t zeros = suit_holding(zero_cards_, suit);
+    for (std::uint32_t held = 0; held < 8; ++held) {
+      std::uint64_t key = 0;
+      if ((held & zeros) == held) {
+        std::uint64_t owners = 0;
+        for (int r = 2; r >= 0; --r) {
+          if (!(held >> r & 1)) continue;
+          int owner = 0;
+          while (owner < kNumSeats - 1 && !(hands_[owner] & bit(make_card(suit, r)))) ++owner;
+          owners = owners << 2 | static_cast<std::uint64_t>(owner);
+        }
+        key = std::uint64_t{(1u << cards_in(held)) - 1} << (8 * suit) | owners << (32 + 6 * suit);
+      }
+      zero_key_[suit][held] = key;
+    }
+  }
+}
+
+std::uint64_t Solver::boundary_key(Hand remaining) const {
+  const Hand zeros = remaining & zero_cards_;
+  return (remaining & ~zero_cards_) | zero_key_[0][zeros & 7] | zero_key_[1][zeros >> 8 & 7] |
+         zero_key_[2][zeros >> 16 & 7] | zero_key_[3][zeros >> 24 & 7];
+}
+
 // ---- Transposition table ---------------------------------------------------------------------------
-// Buckets of four entries (one cache line). Within one solve the remaining cards and the leader fix a
-// trick boundary (the hands are the root's hands less the cards played); the key also holds the
-// solve's stamp, so entries of earlier solves never match and are the first to be replaced.
+// Buckets of four entries (one cache line). Within one solve the class of the remaining cards
+// (boundary_key) and the leader fix a trick boundary up to the order of equal zero-abnat cards; the tag
+// also holds the solve's stamp, so entries of earlier solves never match and are the first to be replaced.
 
 Solver::Entry* Solver::bucket(std::uint64_t key, std::uint32_t tag) {
   return &table_[((key ^ std::uint64_t{tag} << 40) * 0x9E3779B97F4A7C15ull) >> shift_ & ~std::uint64_t{3}];
@@ -333,9 +363,9 @@ int Solver::last_trick() {
 // and kept in a small direct-mapped cache of exact values.
 int Solver::two_tricks() {
   ++nodes_;
-  const std::uint64_t key = all_hands(hands_) | std::uint64_t(leader_) << 32 | stamp_ << 34;
-  std::uint64_t& slot = endings_[(key * 0x9E3779B97F4A7C15ull) >> (64 - kEndingBits)];
-  if (use_tt_ && (slot >> 8) == key) return static_cast<int>(slot & 0xFF);
+  const std::uint64_t key = boundary_key(all_hands(hands_)) | std::uint64_t(leader_) << 56;
+  Ending& slot = ending_slot(key);
+  if (use_tt_ && slot.key == key && slot.stamp == stamp_) return static_cast<int>(slot.value);
 
   Hand h[kNumSeats];
   bool ours[kNumSeats];  // the seats in play order from the leader: team 0?
@@ -388,7 +418,7 @@ int Solver::two_tricks() {
     v0 = ours[0] ? std::max(v0, v1) : std::min(v0, v1);
     if (v0 == best_for[0]) break;
   }
-  slot = key << 8 | static_cast<std::uint64_t>(v0);
+  slot = Ending{key, static_cast<std::uint32_t>(stamp_), static_cast<std::uint32_t>(v0)};
   return v0;
 }
 
@@ -412,12 +442,12 @@ int Solver::search_follow(int alpha, int beta) {
       const int points = team_of(winner) == 0 ? base + abnat_[c] : 0;
       int lo = -kInf, hi = kInf;
       if (tricks_left_ > 3) {
-        if (const Entry* e = find(rest & ~bit(c), static_cast<std::uint32_t>(stamp_ << 4 | winner << 2)))
+        if (const Entry* e = find(boundary_key(rest & ~bit(c)), static_cast<std::uint32_t>(stamp_ << 4 | winner << 2)))
           lo = e->lo, hi = e->hi;
       } else {
-        const std::uint64_t key = (rest & ~bit(c)) | std::uint64_t(winner) << 32 | stamp_ << 34;
-        const std::uint64_t slot = endings_[(key * 0x9E3779B97F4A7C15ull) >> (64 - kEndingBits)];
-        if ((slot >> 8) == key) lo = hi = static_cast<int>(slot & 0xFF);
+        const std::uint64_t key = boundary_key(rest & ~bit(c)) | std::uint64_t(winner) << 56;
+        const Ending& slot = ending_slot(key);
+        if (slot.key == key && slot.stamp == stamp_) lo = hi = static_cast<int>(slot.value);
       }
       if (maximising && lo != -kInf && points + lo >= beta) return points + lo;
       if (!maximising && hi != kInf && points + hi <= alpha) return points + hi;
@@ -451,7 +481,7 @@ int Solver::search_lead(int alpha, int beta) {
   if (tricks_left_ <= 2) return tricks_left_ == 1 ? last_trick() : two_tricks();
   ++nodes_;
   const int seat = leader_;
-  const std::uint64_t key = all_hands(hands_);
+  const std::uint64_t key = boundary_key(all_hands(hands_));
   const std::uint32_t tag = this->tag();
   if (use_tt_) __builtin_prefetch(bucket(key, tag));
   const int most = live_abnat_ + kLastTrickAbnat;
