@@ -709,26 +709,29 @@ int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
 
 // Following: when the partner is ahead, the last seat gives its richest card and the third seat
 // first tries to take over with a card the last seat cannot beat, then its poorest; when an opponent
-// is ahead, the cheapest card that takes the lead first, then the poorest of the rest.
+// is ahead, the cheapest card that takes the lead and that the next seat cannot overtake in its suit
+// first, then the cheapest that only a ruff can take back, then the poorest of the rest.
 int Solver::order_follow(Hand moves, Card* out) const {
   const bool partner_winning = win_ == len_ - 2;
-  const Hand takers = beats_[suit_of(trick_[0])][trick_[win_]];
+  const int led = suit_of(trick_[0]);
+  const Hand takers = beats_[led][trick_[win_]];
   const bool last = len_ == kNumSeats - 1;
+  const Hand next = last ? 0 : hands_[seat_after(leader_, len_ + 1)];
   int scores[kNumTricks];
   int n = 0;
   for (Hand h = moves; h; h = without_lowest(h)) {
     const Card c = lowest_card(h);
+    const int poorest_first = -16 * abnat_[c] - power_[c];
     int score;
     if (partner_winning) {
-      score = 16 * abnat_[c] - power_[c];
-      if (!last) score = -score;
-      if (!last && (takers & bit(c)) && !(hands_[seat_after(leader_, 3)] & beats_[suit_of(trick_[0])][c]))
-        score = 4000 - power_[c];
+      score = last ? -poorest_first : poorest_first;
+      if (!last && (takers & bit(c)) && !(next & beats_[led][c])) score = 4000 - power_[c];
     } else if (takers & bit(c)) {
       const int strength = contract_.is_trump(c) ? 16 + power_[c] : power_[c];
-      score = 4000 - strength;
+      const Hand overtakers = next & beats_[led][c];
+      score = !overtakers ? 4000 - strength : (overtakers & suit_mask(suit_of(c))) ? poorest_first : 2000 - strength;
     } else {
-      score = -16 * abnat_[c] - power_[c];
+      score = poorest_first;
     }
     out[n] = c;
     scores[n++] = score;
