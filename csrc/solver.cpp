@@ -20,9 +20,10 @@
 // * Move reduction: cards of one hand that no live card separates in strength order are equivalent
 //   for who wins every trick: of these, one card per abnat value is searched, and only the richest or
 //   poorest when the current trick's winning team is already decided (see reduce()).
-// * Ordering: the stored best lead; masters nobody can ruff, richest first; low leads to a partner's
-//   master; low cards from short suits. Following: cheapest card that takes the trick from an
-//   opponent; richest card onto a partner's trick at the last seat; poorest card otherwise.
+// * Ordering: the stored best lead; the last lead that cut off as many tricks from the end; masters
+//   nobody can ruff, richest first; low leads to a partner's master; low cards from short suits.
+//   Following: cheapest card that takes the trick from an opponent and that the next seat cannot
+//   overtake in its suit; richest card onto a partner's trick at the last seat; poorest card otherwise.
 #include "solver.hpp"
 
 #include <algorithm>
@@ -232,6 +233,7 @@ void Solver::load(const Position& p) {
   }
   live_abnat_ = hand_abnat(all_hands(hands_), contract_);
   load_zero_keys();
+  std::fill(std::begin(killer_), std::end(killer_), kNoMove);
   nodes_ = 0;
   if (++stamp_ >= (std::uint64_t{1} << 28)) {  // the table's tag keeps 28 bits of it
     clear();
@@ -518,7 +520,10 @@ int Solver::search_lead(int alpha, int beta) {
       best_move = order[i];
       if (maximising) a = std::max(a, v);
       else b = std::min(b, v);
-      if (a >= b) break;
+      if (a >= b) {
+        killer_[tricks_left_] = order[i];
+        break;
+      }
     }
   }
 
@@ -672,7 +677,8 @@ int Solver::decided_team(Card c, int seat) const {
 
 // ---- Move ordering -------------------------------------------------------------------------------
 
-// Leads: the stored best lead, then masters nobody can ruff (richest first), then low leads to a
+// Leads: the stored best lead, then the last lead that cut off as many tricks from the end (a killer),
+// then masters nobody can ruff (richest first), then low leads to a
 // partner's master, then low cards from short suits first.
 int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
   const Hand mine = hands_[seat];
@@ -688,6 +694,8 @@ int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
     int score;
     if (c == tt_move) {
       score = 1 << 20;
+    } else if (c == killer_[tricks_left_]) {
+      score = 1 << 19;
     } else {
       const std::uint32_t higher = bits_above(power_[c]);
       const bool higher_out = pw(opponents | partner, suit) & higher;

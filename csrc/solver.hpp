@@ -140,6 +140,7 @@ class Solver {
   const Hand (*beats_)[kNumCards] = nullptr;  // [led suit][winning card]: the cards that take the trick
   int live_abnat_ = 0;                         // abnat of the cards still in the hands
   std::uint64_t nodes_ = 0;
+  Card killer_[kNumTricks + 1] = {};  // by tricks left: the last lead that cut the search off
   std::uint8_t abnat_[kNumCards] = {};
   // The cards grouped by abnat, poorest group first (the eight values 0 2 3 4 10 11 14 20).
   static constexpr int kAbnatValues = 8;
