@@ -20,10 +20,12 @@
 // * Move reduction: cards of one hand that no live card separates in strength order are equivalent
 //   for who wins every trick: of these, one card per abnat value is searched, and only the richest or
 //   poorest when the current trick's winning team is already decided (see reduce()).
-// * Ordering: the stored best lead; the last lead that cut off as many tricks from the end; masters
-//   nobody can ruff, richest first; low leads to a partner's master; low cards from short suits.
-//   Following: cheapest card that takes the trick from an opponent and that the next seat cannot
-//   overtake in its suit; richest card onto a partner's trick at the last seat; poorest card otherwise.
+// * Ordering: at every node first the killer, the last card that cut the search off at the same
+//   trick and seat of the trick where the card ordered first did not (a card that refutes one line
+//   often refutes its siblings). Leads: the stored best lead before the killer; masters nobody can
+//   ruff, richest first; low leads to a partner's master; low cards from short suits. Following:
+//   cheapest card that takes the trick from an opponent and that the next seat cannot overtake in its
+//   suit; richest card onto a partner's trick at the last seat; poorest card otherwise.
 #include "solver.hpp"
 
 #include <algorithm>
@@ -233,7 +235,7 @@ void Solver::load(const Position& p) {
   }
   live_abnat_ = hand_abnat(all_hands(hands_), contract_);
   load_zero_keys();
-  std::fill(std::begin(killer_), std::end(killer_), kNoMove);
+  for (auto& by_seat : killers_) std::fill(std::begin(by_seat), std::end(by_seat), kNoMove);
   nodes_ = 0;
   if (++stamp_ >= (std::uint64_t{1} << 28)) {  // the table's tag keeps 28 bits of it
     clear();
@@ -457,23 +459,14 @@ int Solver::search_follow(int alpha, int beta) {
   }
   Card order[kNumTricks];
   const int n = order_follow(moves, order);
-  if (team_of(seat) == 0) {
-    int best = -kInf;
-    for (int i = 0; i < n; ++i) {
-      const int v = play_and_search(order[i], alpha, beta);
-      if (v > best) {
-        best = v;
-        if (v > alpha && (alpha = v) >= beta) break;
-      }
-    }
-    return best;
-  }
-  int best = kInf;
+  int best = team_of(seat) == 0 ? -kInf : kInf;
   for (int i = 0; i < n; ++i) {
     const int v = play_and_search(order[i], alpha, beta);
-    if (v < best) {
-      best = v;
-      if (v < beta && alpha >= (beta = v)) break;
+    if (team_of(seat) == 0 ? v <= best : v >= best) continue;
+    best = v;
+    if (team_of(seat) == 0 ? v > alpha && (alpha = v) >= beta : v < beta && alpha >= (beta = v)) {
+      if (i > 0) killer() = order[i];
+      break;
     }
   }
   return best;
@@ -521,7 +514,7 @@ int Solver::search_lead(int alpha, int beta) {
       if (maximising) a = std::max(a, v);
       else b = std::min(b, v);
       if (a >= b) {
-        killer_[tricks_left_] = order[i];
+        if (i > 0) killer() = order[i];
         break;
       }
     }
@@ -677,9 +670,8 @@ int Solver::decided_team(Card c, int seat) const {
 
 // ---- Move ordering -------------------------------------------------------------------------------
 
-// Leads: the stored best lead, then the last lead that cut off as many tricks from the end (a killer),
-// then masters nobody can ruff (richest first), then low leads to a
-// partner's master, then low cards from short suits first.
+// Leads: the stored best lead, then the killer, then masters nobody can ruff (richest first), then
+// low leads to a partner's master, then low cards from short suits first.
 int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
   const Hand mine = hands_[seat];
   const Hand partner = hands_[partner_of(seat)];
@@ -694,7 +686,7 @@ int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
     int score;
     if (c == tt_move) {
       score = 1 << 20;
-    } else if (c == killer_[tricks_left_]) {
+    } else if (c == killer()) {
       score = 1 << 19;
     } else {
       const std::uint32_t higher = bits_above(power_[c]);
@@ -715,9 +707,9 @@ int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
   return n;
 }
 
-// Following: when the partner is ahead, the last seat gives its richest card and the third seat
-// first tries to take over with a card the last seat cannot beat, then its poorest; when an opponent
-// is ahead, the cheapest card that takes the lead and that the next seat cannot overtake in its suit
+// Following: the killer first; then, when the partner is ahead, the last seat gives its richest card
+// and the third seat first tries to take over with a card the last seat cannot beat, then its
+// poorest; when an opponent is ahead, the cheapest card that takes the lead and that the next seat cannot overtake in its suit
 // first, then the cheapest that only a ruff can take back, then the poorest of the rest.
 int Solver::order_follow(Hand moves, Card* out) const {
   const bool partner_winning = win_ == len_ - 2;
@@ -731,7 +723,9 @@ int Solver::order_follow(Hand moves, Card* out) const {
     const Card c = lowest_card(h);
     const int poorest_first = -16 * abnat_[c] - power_[c];
     int score;
-    if (partner_winning) {
+    if (c == killer()) {
+      score = 1 << 19;
+    } else if (partner_winning) {
       score = last ? -poorest_first : poorest_first;
       if (!last && (takers & bit(c)) && !(next & beats_[led][c])) score = 4000 - power_[c];
     } else if (takers & bit(c)) {

@@ -140,7 +140,11 @@ class Solver {
   const Hand (*beats_)[kNumCards] = nullptr;  // [led suit][winning card]: the cards that take the trick
   int live_abnat_ = 0;                         // abnat of the cards still in the hands
   std::uint64_t nodes_ = 0;
-  Card killer_[kNumTricks + 1] = {};  // by tricks left: the last lead that cut the search off
+  // By tricks left and cards on the table: the last card that cut the search off where the card
+  // ordered first did not.
+  Card killers_[kNumTricks + 1][kNumSeats] = {};
+  Card& killer() { return killers_[tricks_left_][len_]; }
+  Card killer() const { return killers_[tricks_left_][len_]; }
   std::uint8_t abnat_[kNumCards] = {};
   // The cards grouped by abnat, poorest group first (the eight values 0 2 3 4 10 11 14 20).
   static constexpr int kAbnatValues = 8;
