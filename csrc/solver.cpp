@@ -22,10 +22,11 @@
 //   poorest when the current trick's winning team is already decided (see reduce()).
 // * Ordering: at every node first the killer, the last card that cut the search off at the same
 //   trick and seat of the trick where the card ordered first did not (a card that refutes one line
-//   often refutes its siblings). Leads: the stored best lead before the killer; masters nobody can
-//   ruff, richest first; low leads to a partner's master; low cards from short suits. Following:
-//   cheapest card that takes the trick from an opponent and that the next seat cannot overtake in its
-//   suit; richest card onto a partner's trick at the last seat; poorest card otherwise.
+//   often refutes its siblings). Leads: then the stored best lead (found at another probe's bound,
+//   it is the weaker guess); masters nobody can ruff, richest first; low leads to a partner's
+//   master; low cards from short suits. Following: cheapest card that takes the trick from an
+//   opponent and that the next seat cannot overtake in its suit; richest card onto a partner's trick
+//   at the last seat; poorest card otherwise.
 #include "solver.hpp"
 
 #include <algorithm>
@@ -670,7 +671,7 @@ int Solver::decided_team(Card c, int seat) const {
 
 // ---- Move ordering -------------------------------------------------------------------------------
 
-// Leads: the stored best lead, then the killer, then masters nobody can ruff (richest first), then
+// Leads: the killer, then the stored best lead, then masters nobody can ruff (richest first), then
 // low leads to a partner's master, then low cards from short suits first.
 int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
   const Hand mine = hands_[seat];
@@ -684,9 +685,9 @@ int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
     const Card c = lowest_card(h);
     const int suit = suit_of(c);
     int score;
-    if (c == tt_move) {
+    if (c == killer()) {
       score = 1 << 20;
-    } else if (c == killer()) {
+    } else if (c == tt_move) {
       score = 1 << 19;
     } else {
       const std::uint32_t higher = bits_above(power_[c]);
