@@ -21,8 +21,8 @@
 //   for who wins every trick: of these, one card per abnat value is searched, and only the richest or
 //   poorest when the current trick's winning team is already decided (see reduce()).
 // * Ordering: at every node first the killer, the last card that cut the search off at the same
-//   trick and seat of the trick where the card ordered first did not (a card that refutes one line
-//   often refutes its siblings). Leads: then the stored best lead (found at another probe's bound,
+//   trick and seat of the trick, led suit and winning seat where the card ordered first did not (a
+//   card that refutes one line often refutes its siblings). Leads: then the stored best lead (found at another probe's bound,
 //   it is the weaker guess); masters nobody can ruff, richest first; low leads to a partner's
 //   master; low cards from short suits. Following: cheapest card that takes the trick from an
 //   opponent and that the next seat cannot overtake in its suit; richest card onto a partner's trick
@@ -236,7 +236,7 @@ void Solver::load(const Position& p) {
   }
   live_abnat_ = hand_abnat(all_hands(hands_), contract_);
   load_zero_keys();
-  for (auto& by_seat : killers_) std::fill(std::begin(by_seat), std::end(by_seat), kNoMove);
+  std::memset(killers_, kNoMove, sizeof killers_);
   nodes_ = 0;
   if (++stamp_ >= (std::uint64_t{1} << 28)) {  // the table's tag keeps 28 bits of it
     clear();

@@ -140,11 +140,12 @@ class Solver {
   const Hand (*beats_)[kNumCards] = nullptr;  // [led suit][winning card]: the cards that take the trick
   int live_abnat_ = 0;                         // abnat of the cards still in the hands
   std::uint64_t nodes_ = 0;
-  // By tricks left and cards on the table: the last card that cut the search off where the card
-  // ordered first did not.
-  Card killers_[kNumTricks + 1][kNumSeats] = {};
-  Card& killer() { return killers_[tricks_left_][len_]; }
-  Card killer() const { return killers_[tricks_left_][len_]; }
+  // By tricks left, cards on the table, and (following) the led suit and the index of the winning
+  // card: the last card that cut the search off where the card ordered first did not.
+  Card killers_[kNumTricks + 1][kNumSeats][kNumSuits * kNumSeats] = {};
+  int killer_case() const { return len_ == 0 ? 0 : suit_of(trick_[0]) * kNumSeats + win_; }
+  Card& killer() { return killers_[tricks_left_][len_][killer_case()]; }
+  Card killer() const { return killers_[tricks_left_][len_][killer_case()]; }
   std::uint8_t abnat_[kNumCards] = {};
   // The cards grouped by abnat, poorest group first (the eight values 0 2 3 4 10 11 14 20).
   static constexpr int kAbnatValues = 8;
