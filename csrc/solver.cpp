@@ -708,16 +708,18 @@ int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
   return n;
 }
 
-// Following: the killer first; then, when the partner is ahead, the last seat gives its richest card
-// and the third seat first tries to take over with a card the last seat cannot beat, then its
-// poorest; when an opponent is ahead, the cheapest card that takes the lead and that the next seat cannot overtake in its suit
-// first, then the cheapest that only a ruff can take back, then the poorest of the rest.
+// Following: the killer first; then, when the partner is ahead, the third seat tries to take over
+// with a card the last seat cannot beat, then gives its richest card if the last seat cannot beat
+// the partner either (the last seat always does), its poorest if it can; when an opponent is ahead,
+// the cheapest card that takes the lead and that the next seat cannot overtake in its suit first,
+// then the cheapest that only a ruff can take back, then the poorest of the rest.
 int Solver::order_follow(Hand moves, Card* out) const {
   const bool partner_winning = win_ == len_ - 2;
   const int led = suit_of(trick_[0]);
   const Hand takers = beats_[led][trick_[win_]];
   const bool last = len_ == kNumSeats - 1;
   const Hand next = last ? 0 : hands_[seat_after(leader_, len_ + 1)];
+  const bool partner_stays = partner_winning && !(next & takers);
   int scores[kNumTricks];
   int n = 0;
   for (Hand h = moves; h; h = without_lowest(h)) {
@@ -727,7 +729,7 @@ int Solver::order_follow(Hand moves, Card* out) const {
     if (c == killer()) {
       score = 1 << 19;
     } else if (partner_winning) {
-      score = last ? -poorest_first : poorest_first;
+      score = partner_stays ? -poorest_first : poorest_first;
       if (!last && (takers & bit(c)) && !(next & beats_[led][c])) score = 4000 - power_[c];
     } else if (takers & bit(c)) {
       const int strength = contract_.is_trump(c) ? 16 + power_[c] : power_[c];
