@@ -483,22 +483,24 @@ int Solver::search_lead(int alpha, int beta) {
   const int most = live_abnat_ + kLastTrickAbnat;
   if (most <= alpha) return most;
   if (beta <= 0) return 0;
-  int sure[2];
-  if (sure_abnat(seat, sure)) return team_of(seat) == 0 ? most : 0;
-  if (sure[0] >= beta) return sure[0];
-  if (most - sure[1] <= alpha) return most - sure[1];
-
+  // Bounds known before searching: the stored ones, which include the sure abnat, or the sure abnat.
+  int known_lo, known_hi;
   Card tt_move = kNoMove;
-  if (use_tt_) {
-    if (const Entry* e = find(key, tag)) {
-      if (e->lo >= beta) return e->lo;
-      if (e->hi <= alpha) return e->hi;
-      if (e->lo == e->hi) return e->lo;
-      alpha = std::max(alpha, int{e->lo});
-      beta = std::min(beta, int{e->hi});
-      tt_move = e->move;
-    }
+  if (const Entry* e = use_tt_ ? find(key, tag) : nullptr) {
+    known_lo = e->lo;
+    known_hi = e->hi;
+    tt_move = e->move;
+  } else {
+    int sure[2];
+    if (sure_abnat(seat, sure)) return team_of(seat) == 0 ? most : 0;
+    known_lo = sure[0];
+    known_hi = most - sure[1];
   }
+  if (known_lo >= beta) return known_lo;
+  if (known_hi <= alpha) return known_hi;
+  if (known_lo == known_hi) return known_lo;
+  alpha = std::max(alpha, known_lo);
+  beta = std::min(beta, known_hi);
 
   const Hand moves = reduce(hands_[seat], seat, true);
   Card order[kNumTricks];
@@ -523,7 +525,7 @@ int Solver::search_lead(int alpha, int beta) {
 
   if (use_tt_) {
     Entry* e = slot_for(key, tag);
-    int lo = sure[0], hi = most - sure[1];
+    int lo = known_lo, hi = known_hi;
     if (e->key == key && e->tag == tag) lo = std::max(lo, int{e->lo}), hi = std::min(hi, int{e->hi});
     if (best <= alpha) hi = std::min(hi, best);
     else if (best >= beta) lo = std::max(lo, best);
