@@ -586,13 +586,29 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
     cashed |= from_pw(masters, suit);
   }
   if (cashed == mine) return true;
-  // Every other seat drops a card on each cashed trick, so the leader's side also takes at least the
-  // poorest cards the three other hands can give.
-  if (cashed) {
-    const int k = cards_in(cashed);
-    sure[team] += poorest_abnat(hands_[seat_after(leader, 1)], k) + poorest_abnat(hands_[seat_after(leader, 3)], k);
+  // Then the leader can lead its poorest card of a plain suit to the partner's card above every other
+  // card of the suit (the leader's cards of that suit were not masters, so they are still there).
+  Hand entry = 0;  // that card of the partner's
+  int entry_abnat = 0;
+  if (!(theirs & trumps) && !partner_counted) {
+    for (int suit = 0; suit < kNumSuits; ++suit) {
+      const std::uint32_t own = pw(mine, suit), top = pw(partner, suit);
+      if (suit == trump || !own || !top) continue;
+      const int high = top_bit(top);
+      if (top_bit(own | pw(theirs, suit)) > high) continue;
+      const int gain = tables_->abnat[0][1u << high] + tables_->abnat[0][own & (0u - own)];
+      if (gain >= entry_abnat) entry = from_pw(1u << high, suit), entry_abnat = gain;
+    }
+  }
+  // Every other seat drops a card on each of these tricks, so the leader's side also takes at least
+  // the poorest cards the three other hands can give (the partner keeps its entry for its own trick).
+  const int k = cards_in(cashed);
+  const int tricks = k + (entry ? 1 : 0);
+  if (tricks) {
+    sure[team] += entry_abnat + poorest_abnat(hands_[seat_after(leader, 1)], tricks) +
+                  poorest_abnat(hands_[seat_after(leader, 3)], tricks);
     // The partner's top trumps are counted already and it may have to follow with them.
-    if (!partner_counted) sure[team] += poorest_abnat(partner, k);
+    if (!partner_counted) sure[team] += poorest_abnat(partner & ~entry, k);
   }
   return false;
 }
