@@ -15,18 +15,19 @@
 //   direct-mapped table. At the last seat of a trick both tables are probed for every child boundary
 //   first (enhanced transposition cutoff).
 // * Bounds at boundaries: the top run of trumps held by one team is that team's for sure; the leader
-//   can cash its masters (plain suits only while no opponent can ruff); a leader holding only such
-//   cards takes every trick.
+//   can cash its masters (plain suits only while no opponent can ruff), then, while nobody else can
+//   ruff, lead to its partner's master and let the partner cash its own; a leader holding only
+//   masters takes every trick.
 // * Move reduction: cards of one hand that no live card separates in strength order are equivalent
 //   for who wins every trick: of these, one card per abnat value is searched, and only the richest or
 //   poorest when the current trick's winning team is already decided (see reduce()).
 // * Ordering: at every node first the killer, the last card that cut the search off at the same
-//   trick and seat of the trick, led suit and winning seat where the card ordered first did not (a
-//   card that refutes one line often refutes its siblings). Leads: then the stored best lead (found at another probe's bound,
-//   it is the weaker guess); masters nobody can ruff, richest first; low leads to a partner's
-//   master; low cards from short suits. Following: cheapest card that takes the trick from an
-//   opponent and that the next seat cannot overtake in its suit; richest card onto a partner's trick
-//   at the last seat; poorest card otherwise.
+//   trick, seat of the trick, led suit and winning seat where the card ordered first did not (a card
+//   that refutes one line often refutes its siblings). Leads: then the stored best lead (found at
+//   another probe's bound, it is the weaker guess); masters nobody can ruff, richest first; low leads
+//   to a partner's master; low cards from short suits. Following: cheapest card that takes the trick
+//   from an opponent and that the next seat cannot overtake in its suit; richest card onto a
+//   partner's card the seats after cannot beat; poorest card otherwise.
 #include "solver.hpp"
 
 #include <algorithm>
@@ -546,8 +547,9 @@ int Solver::search_lead(int alpha, int beta) {
 // every trump of the other team win whatever trick they fall in, and the leader can cash the cards
 // that no other card of their suit beats (plain suits only while no opponent holds a trump), as long
 // as it keeps the lead: under trump_over_partner its partner must ruff a plain master it cannot
-// follow, and with must_overtrump too it must overtake a trump lead it can beat. Returns true when
-// every card of the leader is cashed that way: its side then takes every trick.
+// follow, and with must_overtrump too it must overtake a trump lead it can beat. When nobody else
+// holds a trump, it then leads to its partner's master, and the partner cashes its own masters.
+// Returns true when every card of the leader is cashed: its side then takes every trick.
 bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
   sure[0] = sure[1] = 0;
   const int team = team_of(leader);
@@ -586,31 +588,59 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
     cashed |= from_pw(masters, suit);
   }
   if (cashed == mine) return true;
-  // Then the leader can lead its poorest card of a plain suit to the partner's card above every other
-  // card of the suit (the leader's cards of that suit were not masters, so they are still there).
-  Hand entry = 0;  // that card of the partner's
-  int entry_abnat = 0;
-  if (!(theirs & trumps) && !partner_counted) {
-    for (int suit = 0; suit < kNumSuits; ++suit) {
-      const std::uint32_t own = pw(mine, suit), top = pw(partner, suit);
-      if (suit == trump || !own || !top) continue;
-      const int high = top_bit(top);
-      if (top_bit(own | pw(theirs, suit)) > high) continue;
-      const int gain = tables_->abnat[0][1u << high] + tables_->abnat[0][own & (0u - own)];
-      if (gain >= entry_abnat) entry = from_pw(1u << high, suit), entry_abnat = gain;
-    }
-  }
-  // Every other seat drops a card on each of these tricks, so the leader's side also takes at least
-  // the poorest cards the three other hands can give (the partner keeps its entry for its own trick).
+  // Then, while nobody can ruff, the leader leads to its partner's master, which cashes its own.
+  Hand entry = 0, entry_lead = 0, partner_cashed = 0;
   const int k = cards_in(cashed);
-  const int tricks = k + (entry ? 1 : 0);
+  if (!(theirs & trumps) && !partner_counted) entry = entry_to_partner(mine, partner, theirs, entry_lead);
+  if (entry) {
+    partner_cashed = partner_masters(partner & ~entry, theirs, cashed);
+    // Both hands need enough other cards to give on the other side's tricks.
+    if (cards_in(partner & ~entry & ~partner_cashed) < k ||
+        cards_in(mine & ~cashed & ~entry_lead) < cards_in(partner_cashed))
+      partner_cashed = 0;
+  }
+  // Every other seat gives a card to each of these tricks, so the leader's side also takes at least
+  // the opponents' poorest cards, the partner's poorest other cards on the leader's tricks and the
+  // leader's poorest remaining cards on the partner's.
+  const int m = cards_in(partner_cashed);
+  const int tricks = k + (entry ? 1 : 0) + m;
   if (tricks) {
-    sure[team] += entry_abnat + poorest_abnat(hands_[seat_after(leader, 1)], tricks) +
-                  poorest_abnat(hands_[seat_after(leader, 3)], tricks);
+    sure[team] += hand_abnat(entry | entry_lead | partner_cashed, contract_) +
+                  poorest_abnat(hands_[seat_after(leader, 1)], tricks) +
+                  poorest_abnat(hands_[seat_after(leader, 3)], tricks) + poorest_abnat(mine & ~cashed & ~entry_lead, m);
     // The partner's top trumps are counted already and it may have to follow with them.
-    if (!partner_counted) sure[team] += poorest_abnat(partner & ~entry, k);
+    if (!partner_counted) sure[team] += poorest_abnat(partner & ~entry & ~partner_cashed, k);
   }
   return false;
+}
+
+// After the leader cashed its masters: its poorest card of a plain suit in which the partner holds the
+// card above every other (the leader's cards of that suit were no masters, so they are all still
+// there), and that card of the partner's; the richest such trick. 0 when there is none.
+Hand Solver::entry_to_partner(Hand mine, Hand partner, Hand theirs, Hand& lead) const {
+  Hand entry = 0;
+  int best = -1;
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    const std::uint32_t own = pw(mine, suit), top = pw(partner, suit);
+    if (suit == contract_.trump || !own || !top || top_bit(own | pw(theirs, suit)) > top_bit(top)) continue;
+    const Hand card = from_pw(1u << top_bit(top), suit), low = from_pw(own & (0u - own), suit);
+    const int abnat = hand_abnat(card | low, contract_);
+    if (abnat > best) entry = card, lead = low, best = abnat;
+  }
+  return entry;
+}
+
+// The partner's cards above every card of the opponents in the plain suits the leader did not cash
+// (so the partner never had to follow with them).
+Hand Solver::partner_masters(Hand partner, Hand theirs, Hand cashed) const {
+  Hand out = 0;
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    const std::uint32_t own = pw(partner, suit);
+    if (suit == contract_.trump || !own || (cashed & suit_mask(suit))) continue;
+    const std::uint32_t rest = pw(theirs, suit);
+    out |= from_pw(rest ? own & bits_above(top_bit(rest)) : own, suit);
+  }
+  return out;
 }
 
 // The least abnat that k cards of h can hold (h holds at least k cards).
