@@ -606,11 +606,13 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
     cashed |= from_pw(best, best_suit);
   }
   if (cashed == mine) return true;
-  // Then, while nobody can ruff, the leader leads to its partner's master, which cashes its own.
+  // Then the leader leads to its partner's master in a suit every opponent holding a trump must follow
+  // (such an opponent followed every suit cashed so far), and while nobody else holds a trump, the
+  // partner cashes its own.
   Hand entry = 0, entry_lead = 0, partner_cashed = 0;
   const int k = cards_in(cashed);
-  if (!(theirs & trumps) && !partner_counted) entry = entry_to_partner(mine, partner, theirs, entry_lead);
-  if (entry) {
+  if (!partner_counted) entry = entry_to_partner(mine, partner, leader, entry_lead);
+  if (entry && !(theirs & trumps)) {
     partner_cashed = partner_masters(partner & ~entry, theirs, cashed);
     // Both hands need enough other cards to give on the other side's tricks.
     if (cards_in(partner & ~entry & ~partner_cashed) < k ||
@@ -634,13 +636,17 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
 
 // After the leader cashed its masters: its poorest card of a plain suit in which the partner holds the
 // card above every other (the leader's cards of that suit were no masters, so they are all still
-// there), and that card of the partner's; the richest such trick. 0 when there is none.
-Hand Solver::entry_to_partner(Hand mine, Hand partner, Hand theirs, Hand& lead) const {
+// there) and that every opponent holding a trump must follow, and that card of the partner's; the
+// richest such trick. 0 when there is none.
+Hand Solver::entry_to_partner(Hand mine, Hand partner, int leader, Hand& lead) const {
+  const Hand first = hands_[seat_after(leader)], second = hands_[seat_after(leader, 3)];
+  const Hand trumps = contract_.trump_mask();
   Hand entry = 0;
   int best = -1;
   for (int suit = 0; suit < kNumSuits; ++suit) {
     const std::uint32_t own = pw(mine, suit), top = pw(partner, suit);
-    if (suit == contract_.trump || !own || !top || top_bit(own | pw(theirs, suit)) > top_bit(top)) continue;
+    if (suit == contract_.trump || !own || !top || top_bit(own | pw(first | second, suit)) > top_bit(top)) continue;
+    if (((first & trumps) && !(first & suit_mask(suit))) || ((second & trumps) && !(second & suit_mask(suit)))) continue;
     const Hand card = from_pw(1u << top_bit(top), suit), low = from_pw(own & (0u - own), suit);
     const int abnat = hand_abnat(card | low, contract_);
     if (abnat > best) entry = card, lead = low, best = abnat;
