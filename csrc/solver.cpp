@@ -15,9 +15,9 @@
 //   direct-mapped table. At the last seat of a trick both tables are probed for every child boundary
 //   first (enhanced transposition cutoff).
 // * Bounds at boundaries: the top run of trumps held by one team is that team's for sure; the leader
-//   can cash its masters (of plain suits, only while no opponent can ruff), then, while nobody else can
-//   ruff, lead to its partner's master and let the partner cash its own; a leader holding only
-//   masters takes every trick.
+//   can cash its masters (of a plain suit, while every opponent holding a trump must follow it), then
+//   lead to its partner's master, and while nobody else holds a trump the partner cashes its own; a
+//   leader holding only masters takes every trick.
 // * Move reduction: cards of one hand that no live card separates in strength order are equivalent
 //   for who wins every trick: of these, one card per abnat value is searched, and only the richest or
 //   poorest when the current trick's winning team is already decided (see reduce()).
@@ -545,12 +545,12 @@ int Solver::search_lead(int alpha, int beta) {
 
 // Abnat each team is sure to take from a trick boundary where `leader` leads: a team's trumps above
 // every trump of the other team win whatever trick they fall in, and the leader can cash the cards
-// that no other card of their suit beats (while an opponent holds a trump, those of one plain suit
-// for as many rounds as every such opponent must follow it), as long as it keeps the lead: under
-// trump_over_partner its partner must ruff a plain master it cannot follow, and with must_overtrump
-// too it must overtake a trump lead it can beat. When nobody else holds a trump, it then leads to its
-// partner's master, and the partner cashes its own masters. Returns true when every card of the
-// leader is cashed: its side then takes every trick.
+// that no other card of their suit beats (in a plain suit, for as many rounds as every opponent
+// holding a trump must follow it), as long as it keeps the lead: under trump_over_partner its partner
+// must ruff a plain master it cannot follow, and with must_overtrump too it must overtake a trump
+// lead it can beat. It then leads to its partner's master (in a suit those opponents must follow),
+// and when nobody else holds a trump the partner cashes its own masters. Returns true when every
+// card of the leader is cashed: its side then takes every trick.
 bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
   sure[0] = sure[1] = 0;
   const int team = team_of(leader);
@@ -578,11 +578,8 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
     }
   }
   const Hand others = theirs | partner;
-  // While an opponent holds a trump, only one plain suit is cashed (first), and only for as many
-  // rounds as every opponent holding a trump must follow it.
-  const bool ruffable = theirs & trumps;
-  std::uint32_t best = 0;
-  int best_suit = 0;
+  // A plain master is cashed while every opponent holding a trump must follow its suit (so such an
+  // opponent never ruffs, and never discards: what it holds of the other suits stays).
   for (int suit = 0; suit < kNumSuits; ++suit) {
     if (suit == trump) continue;
     const std::uint32_t own = pw(mine, suit);
@@ -590,20 +587,11 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
     const std::uint32_t rest = pw(others, suit);
     std::uint32_t masters = rest ? own & bits_above(top_bit(rest)) : own;
     if (partner_ruffs && cards_in(partner & suit_mask(suit)) < cards_in(masters)) continue;
-    if (ruffable) {
-      int rounds = kNumTricks;
-      for (const int opponent : {seat_after(leader), seat_after(leader, 3)})
-        if (hands_[opponent] & trumps) rounds = std::min(rounds, cards_in(hands_[opponent] & suit_mask(suit)));
-      while (cards_in(masters) > rounds) masters &= masters - 1;
-      if (tables_->abnat[0][masters] > tables_->abnat[0][best]) best = masters, best_suit = suit;
-      continue;
-    }
+    for (const int opponent : {seat_after(leader), seat_after(leader, 3)})
+      if (hands_[opponent] & trumps)
+        while (cards_in(masters) > cards_in(hands_[opponent] & suit_mask(suit))) masters &= masters - 1;
     sure[team] += tables_->abnat[0][masters];
     cashed |= from_pw(masters, suit);
-  }
-  if (best) {
-    sure[team] += tables_->abnat[0][best];
-    cashed |= from_pw(best, best_suit);
   }
   if (cashed == mine) return true;
   // Then the leader leads to its partner's master in a suit every opponent holding a trump must follow
