@@ -629,12 +629,13 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
 Hand Solver::entry_to_partner(Hand mine, Hand partner, int leader, Hand& lead) const {
   const Hand first = hands_[seat_after(leader)], second = hands_[seat_after(leader, 3)];
   const Hand trumps = contract_.trump_mask();
+  auto can_ruff = [&](Hand opponent, int suit) { return (opponent & trumps) && !(opponent & suit_mask(suit)); };
   Hand entry = 0;
   int best = -1;
   for (int suit = 0; suit < kNumSuits; ++suit) {
     const std::uint32_t own = pw(mine, suit), top = pw(partner, suit);
     if (suit == contract_.trump || !own || !top || top_bit(own | pw(first | second, suit)) > top_bit(top)) continue;
-    if (((first & trumps) && !(first & suit_mask(suit))) || ((second & trumps) && !(second & suit_mask(suit)))) continue;
+    if (can_ruff(first, suit) || can_ruff(second, suit)) continue;
     const Hand card = from_pw(1u << top_bit(top), suit), low = from_pw(own & (0u - own), suit);
     const int abnat = hand_abnat(card | low, contract_);
     if (abnat > best) entry = card, lead = low, best = abnat;
