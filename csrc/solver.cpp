@@ -14,10 +14,11 @@
 //   positions kept first. The last two tricks are solved directly and cached exactly in a second,
 //   direct-mapped table. At the last seat of a trick both tables are probed for every child boundary
 //   first (enhanced transposition cutoff).
-// * Bounds at boundaries: the top run of trumps held by one team is that team's for sure; the leader
-//   can cash its masters (of a plain suit, while every opponent holding a trump must follow it), then
-//   lead to its partner's master, and while nobody else holds a trump the partner cashes its own; a
-//   leader holding only masters takes every trick.
+// * Bounds at boundaries: the top run of trumps held by one team is that team's for sure (with the
+//   poorest cards the leader's side gives to the opponents' top trumps); the leader can cash its
+//   masters (of a plain suit, while every opponent holding a trump must follow it), then lead to its
+//   partner's master, and while nobody else holds a trump the partner cashes its own; a leader
+//   holding only masters takes every trick.
 // * Move reduction: cards of one hand that no live card separates in strength order are equivalent
 //   for who wins every trick: of these, one card per abnat value is searched, and only the richest or
 //   poorest when the current trick's winning team is already decided (see reduce()).
@@ -575,6 +576,14 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
                              top_bit(partner_trumps) > __builtin_ctz(led);
       if (we_top && !overtaken) cashed |= from_pw(led, trump);
       if (we_top) partner_counted = from_pw(run, trump) & partner;
+      if (!we_top) {
+        // Each of their top trumps takes a trick (two share one only when both opponents hold some),
+        // and the leader's side gives a card to each of those tricks.
+        const Hand top = from_pw(run, trump);
+        const int tricks =
+            std::max(cards_in(top & hands_[seat_after(leader)]), cards_in(top & hands_[seat_after(leader, 3)]));
+        sure[1 - team] += poorest_abnat(mine, tricks) + poorest_abnat(partner, tricks);
+      }
     }
   }
   const Hand others = theirs | partner;
