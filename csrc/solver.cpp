@@ -6,21 +6,29 @@
 //   from the previous card's value.
 // * Rules: legal moves come from the kernel's legal_moves at every node; who takes a trick comes from
 //   tables filled once from the kernel's trick_winner (SolverTables), used incrementally.
-// * Transposition table at trick boundaries: key = the 32-bit set of cards still held + the leader
-//   (within one solve that fixes the four hands) + the solve's stamp; entries keep lower and upper
-//   bounds on team 0's abnat from there and the best lead; buckets of four 16-byte entries, deeper
+// * Transposition table at trick boundaries: key = the cards still held (within one solve the root's
+//   hands fix their owners), with each suit's zero-abnat cards (7 8 9 plain, 7 8 trump) reduced to how
+//   many remain and who holds them in strength order, so boundaries that differ only in which of those
+//   were played share an entry; + the leader + the solve's stamp. Entries keep lower and upper bounds
+//   on team 0's abnat from there and the best lead; buckets of four 16-byte entries, deeper
 //   positions kept first. The last two tricks are solved directly and cached exactly in a second,
 //   direct-mapped table. At the last seat of a trick both tables are probed for every child boundary
 //   first (enhanced transposition cutoff).
-// * Bounds at boundaries: the top run of trumps held by one team is that team's for sure; the leader
-//   can cash its masters (plain suits only while no opponent can ruff); a leader holding only such
-//   cards takes every trick.
+// * Bounds at boundaries: the top run of trumps held by one team is that team's for sure (with the
+//   poorest cards the leader's side gives to the opponents' top trumps); the leader can cash its
+//   masters (of a plain suit, while every opponent holding a trump must follow it), then lead to its
+//   partner's master, and while nobody else holds a trump the partner cashes its own; a leader
+//   holding only masters takes every trick.
 // * Move reduction: cards of one hand that no live card separates in strength order are equivalent
 //   for who wins every trick: of these, one card per abnat value is searched, and only the richest or
 //   poorest when the current trick's winning team is already decided (see reduce()).
-// * Ordering: the stored best lead; masters nobody can ruff, richest first; low leads to a partner's
-//   master; low cards from short suits. Following: cheapest card that takes the trick from an
-//   opponent; richest card onto a partner's trick at the last seat; poorest card otherwise.
+// * Ordering: at every node first the killer, the last card that cut the search off at the same
+//   trick, seat of the trick, led suit and winning seat where the card ordered first did not (a card
+//   that refutes one line often refutes its siblings). Leads: then the stored best lead (found at
+//   another probe's bound, it is the weaker guess); masters nobody can ruff, richest first; low leads
+//   to a partner's master; low cards from short suits. Following: cheapest card that takes the trick
+//   from an opponent and that the next seat cannot overtake in its suit; richest card onto a
+//   partner's card the seats after cannot beat; poorest card otherwise.
 #include "solver.hpp"
 
 #include <algorithm>
@@ -33,6 +41,8 @@ namespace baloot {
 namespace {
 
 constexpr int kInf = 1000;
+// The powers (strength positions) of the zero-abnat cards: 7 8 9 of a plain suit, 7 8 of the trump suit.
+constexpr std::uint32_t kZeroPowers[2] = {0x07, 0x03};
 constexpr int kContracts = 5;  // Sun, then Hokum with each trump suit
 
 int contract_index(const Contract& c) { return c.mode == Mode::kSun ? 0 : 1 + c.trump; }
@@ -190,13 +200,13 @@ int abnat_to_win(const Position& p) {
 Solver::Solver(int tt_bits) : tables_(&solver_tables()) {
   if (tt_bits < 4 || tt_bits > 28) throw RuleError("tt_bits " + std::to_string(tt_bits) + " is not 4..28");
   table_.assign(std::size_t{1} << tt_bits, Entry{});
-  endings_.assign(std::size_t{1} << kEndingBits, 0);
+  endings_.assign(std::size_t{1} << kEndingBits, Ending{});
   shift_ = 64 - tt_bits;
 }
 
 void Solver::clear() {
   std::fill(table_.begin(), table_.end(), Entry{});
-  std::fill(endings_.begin(), endings_.end(), 0);
+  std::fill(endings_.begin(), endings_.end(), Ending{});
   stamp_ = 0;
 }
 
@@ -227,17 +237,46 @@ void Solver::load(const Position& p) {
       if (abnat_[c] == kAbnatValue[i]) by_abnat_[i] |= bit(static_cast<Card>(c));
   }
   live_abnat_ = hand_abnat(all_hands(hands_), contract_);
+  load_zero_keys();
+  std::memset(killers_, kNoMove, sizeof killers_);
   nodes_ = 0;
-  if (++stamp_ >= (std::uint64_t{1} << 22)) {  // the ending cache keeps 22 bits of it
+  if (++stamp_ >= (std::uint64_t{1} << 28)) {  // the table's tag keeps 28 bits of it
     clear();
     stamp_ = 1;
   }
 }
 
+void Solver::load_zero_keys() {
+  zero_cards_ = by_abnat_[0];
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    const std::uint32_t zeros = suit_holding(zero_cards_, suit);
+    for (std::uint32_t held = 0; held < 8; ++held) {
+      std::uint64_t key = 0;
+      if ((held & zeros) == held) {
+        std::uint64_t owners = 0;
+        for (int r = 2; r >= 0; --r) {
+          if (!(held >> r & 1)) continue;
+          int owner = 0;
+          while (owner < kNumSeats - 1 && !(hands_[owner] & bit(make_card(suit, r)))) ++owner;
+          owners = owners << 2 | static_cast<std::uint64_t>(owner);
+        }
+        key = std::uint64_t{(1u << cards_in(held)) - 1} << (8 * suit) | owners << (32 + 6 * suit);
+      }
+      zero_key_[suit][held] = key;
+    }
+  }
+}
+
+std::uint64_t Solver::boundary_key(Hand remaining) const {
+  const Hand zeros = remaining & zero_cards_;
+  return (remaining & ~zero_cards_) | zero_key_[0][zeros & 7] | zero_key_[1][zeros >> 8 & 7] |
+         zero_key_[2][zeros >> 16 & 7] | zero_key_[3][zeros >> 24 & 7];
+}
+
 // ---- Transposition table ---------------------------------------------------------------------------
-// Buckets of four entries (one cache line). Within one solve the remaining cards and the leader fix a
-// trick boundary (the hands are the root's hands less the cards played); the key also holds the
-// solve's stamp, so entries of earlier solves never match and are the first to be replaced.
+// Buckets of four entries (one cache line). Within one solve the class of the remaining cards
+// (boundary_key) and the leader fix a trick boundary up to the order of equal zero-abnat cards; the tag
+// also holds the solve's stamp, so entries of earlier solves never match and are the first to be replaced.
 
 Solver::Entry* Solver::bucket(std::uint64_t key, std::uint32_t tag) {
   return &table_[((key ^ std::uint64_t{tag} << 40) * 0x9E3779B97F4A7C15ull) >> shift_ & ~std::uint64_t{3}];
@@ -331,9 +370,9 @@ int Solver::last_trick() {
 // and kept in a small direct-mapped cache of exact values.
 int Solver::two_tricks() {
   ++nodes_;
-  const std::uint64_t key = all_hands(hands_) | std::uint64_t(leader_) << 32 | stamp_ << 34;
-  std::uint64_t& slot = endings_[(key * 0x9E3779B97F4A7C15ull) >> (64 - kEndingBits)];
-  if (use_tt_ && (slot >> 8) == key) return static_cast<int>(slot & 0xFF);
+  const std::uint64_t key = boundary_key(all_hands(hands_)) | std::uint64_t(leader_) << 56;
+  Ending& slot = ending_slot(key);
+  if (use_tt_ && slot.key == key && slot.stamp == stamp_) return static_cast<int>(slot.value);
 
   Hand h[kNumSeats];
   bool ours[kNumSeats];  // the seats in play order from the leader: team 0?
@@ -386,7 +425,7 @@ int Solver::two_tricks() {
     v0 = ours[0] ? std::max(v0, v1) : std::min(v0, v1);
     if (v0 == best_for[0]) break;
   }
-  slot = key << 8 | static_cast<std::uint64_t>(v0);
+  slot = Ending{key, static_cast<std::uint32_t>(stamp_), static_cast<std::uint32_t>(v0)};
   return v0;
 }
 
@@ -410,12 +449,12 @@ int Solver::search_follow(int alpha, int beta) {
       const int points = team_of(winner) == 0 ? base + abnat_[c] : 0;
       int lo = -kInf, hi = kInf;
       if (tricks_left_ > 3) {
-        if (const Entry* e = find(rest & ~bit(c), static_cast<std::uint32_t>(stamp_ << 4 | winner << 2)))
+        if (const Entry* e = find(boundary_key(rest & ~bit(c)), static_cast<std::uint32_t>(stamp_ << 4 | winner << 2)))
           lo = e->lo, hi = e->hi;
       } else {
-        const std::uint64_t key = (rest & ~bit(c)) | std::uint64_t(winner) << 32 | stamp_ << 34;
-        const std::uint64_t slot = endings_[(key * 0x9E3779B97F4A7C15ull) >> (64 - kEndingBits)];
-        if ((slot >> 8) == key) lo = hi = static_cast<int>(slot & 0xFF);
+        const std::uint64_t key = boundary_key(rest & ~bit(c)) | std::uint64_t(winner) << 56;
+        const Ending& slot = ending_slot(key);
+        if (slot.key == key && slot.stamp == stamp_) lo = hi = static_cast<int>(slot.value);
       }
       if (maximising && lo != -kInf && points + lo >= beta) return points + lo;
       if (!maximising && hi != kInf && points + hi <= alpha) return points + hi;
@@ -423,23 +462,14 @@ int Solver::search_follow(int alpha, int beta) {
   }
   Card order[kNumTricks];
   const int n = order_follow(moves, order);
-  if (team_of(seat) == 0) {
-    int best = -kInf;
-    for (int i = 0; i < n; ++i) {
-      const int v = play_and_search(order[i], alpha, beta);
-      if (v > best) {
-        best = v;
-        if (v > alpha && (alpha = v) >= beta) break;
-      }
-    }
-    return best;
-  }
-  int best = kInf;
+  int best = team_of(seat) == 0 ? -kInf : kInf;
   for (int i = 0; i < n; ++i) {
     const int v = play_and_search(order[i], alpha, beta);
-    if (v < best) {
-      best = v;
-      if (v < beta && alpha >= (beta = v)) break;
+    if (team_of(seat) == 0 ? v <= best : v >= best) continue;
+    best = v;
+    if (team_of(seat) == 0 ? v > alpha && (alpha = v) >= beta : v < beta && alpha >= (beta = v)) {
+      if (i > 0) killer() = order[i];
+      break;
     }
   }
   return best;
@@ -449,28 +479,30 @@ int Solver::search_lead(int alpha, int beta) {
   if (tricks_left_ <= 2) return tricks_left_ == 1 ? last_trick() : two_tricks();
   ++nodes_;
   const int seat = leader_;
-  const std::uint64_t key = all_hands(hands_);
+  const std::uint64_t key = boundary_key(all_hands(hands_));
   const std::uint32_t tag = this->tag();
   if (use_tt_) __builtin_prefetch(bucket(key, tag));
   const int most = live_abnat_ + kLastTrickAbnat;
   if (most <= alpha) return most;
   if (beta <= 0) return 0;
-  int sure[2];
-  if (sure_abnat(seat, sure)) return team_of(seat) == 0 ? most : 0;
-  if (sure[0] >= beta) return sure[0];
-  if (most - sure[1] <= alpha) return most - sure[1];
-
+  // Bounds known before searching: the stored ones, which include the sure abnat, or the sure abnat.
+  int known_lo, known_hi;
   Card tt_move = kNoMove;
-  if (use_tt_) {
-    if (const Entry* e = find(key, tag)) {
-      if (e->lo >= beta) return e->lo;
-      if (e->hi <= alpha) return e->hi;
-      if (e->lo == e->hi) return e->lo;
-      alpha = std::max(alpha, int{e->lo});
-      beta = std::min(beta, int{e->hi});
-      tt_move = e->move;
-    }
+  if (const Entry* e = use_tt_ ? find(key, tag) : nullptr) {
+    known_lo = e->lo;
+    known_hi = e->hi;
+    tt_move = e->move;
+  } else {
+    int sure[2];
+    if (sure_abnat(seat, sure)) return team_of(seat) == 0 ? most : 0;
+    known_lo = sure[0];
+    known_hi = most - sure[1];
   }
+  if (known_lo >= beta) return known_lo;
+  if (known_hi <= alpha) return known_hi;
+  if (known_lo == known_hi) return known_lo;
+  alpha = std::max(alpha, known_lo);
+  beta = std::min(beta, known_hi);
 
   const Hand moves = reduce(hands_[seat], seat, true);
   Card order[kNumTricks];
@@ -486,13 +518,16 @@ int Solver::search_lead(int alpha, int beta) {
       best_move = order[i];
       if (maximising) a = std::max(a, v);
       else b = std::min(b, v);
-      if (a >= b) break;
+      if (a >= b) {
+        if (i > 0) killer() = order[i];
+        break;
+      }
     }
   }
 
   if (use_tt_) {
     Entry* e = slot_for(key, tag);
-    int lo = sure[0], hi = most - sure[1];
+    int lo = known_lo, hi = known_hi;
     if (e->key == key && e->tag == tag) lo = std::max(lo, int{e->lo}), hi = std::min(hi, int{e->hi});
     if (best <= alpha) hi = std::min(hi, best);
     else if (best >= beta) lo = std::max(lo, best);
@@ -511,10 +546,12 @@ int Solver::search_lead(int alpha, int beta) {
 
 // Abnat each team is sure to take from a trick boundary where `leader` leads: a team's trumps above
 // every trump of the other team win whatever trick they fall in, and the leader can cash the cards
-// that no other card of their suit beats (plain suits only while no opponent holds a trump), as long
-// as it keeps the lead: under trump_over_partner its partner must ruff a plain master it cannot
-// follow, and with must_overtrump too it must overtake a trump lead it can beat. Returns true when
-// every card of the leader is cashed that way: its side then takes every trick.
+// that no other card of their suit beats (in a plain suit, for as many rounds as every opponent
+// holding a trump must follow it), as long as it keeps the lead: under trump_over_partner its partner
+// must ruff a plain master it cannot follow, and with must_overtrump too it must overtake a trump
+// lead it can beat. It then leads to its partner's master (in a suit those opponents must follow),
+// and when nobody else holds a trump the partner cashes its own masters. Returns true when every
+// card of the leader is cashed: its side then takes every trick.
 bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
   sure[0] = sure[1] = 0;
   const int team = team_of(leader);
@@ -539,29 +576,93 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
                              top_bit(partner_trumps) > __builtin_ctz(led);
       if (we_top && !overtaken) cashed |= from_pw(led, trump);
       if (we_top) partner_counted = from_pw(run, trump) & partner;
+      if (!we_top) {
+        // Each of their top trumps takes a trick (two share one only when both opponents hold some),
+        // and the leader's side gives a card to each of those tricks.
+        const Hand top = from_pw(run, trump);
+        const int tricks =
+            std::max(cards_in(top & hands_[seat_after(leader)]), cards_in(top & hands_[seat_after(leader, 3)]));
+        sure[1 - team] += poorest_abnat(mine, tricks) + poorest_abnat(partner, tricks);
+      }
     }
   }
   const Hand others = theirs | partner;
-  for (int suit = 0; suit < kNumSuits && !(theirs & trumps); ++suit) {
+  // A plain master is cashed while every opponent holding a trump must follow its suit (so such an
+  // opponent never ruffs, and never discards: what it holds of the other suits stays).
+  for (int suit = 0; suit < kNumSuits; ++suit) {
     if (suit == trump) continue;
     const std::uint32_t own = pw(mine, suit);
     if (!own) continue;
     const std::uint32_t rest = pw(others, suit);
-    const std::uint32_t masters = rest ? own & bits_above(top_bit(rest)) : own;
+    std::uint32_t masters = rest ? own & bits_above(top_bit(rest)) : own;
     if (partner_ruffs && cards_in(partner & suit_mask(suit)) < cards_in(masters)) continue;
+    for (const int opponent : {seat_after(leader), seat_after(leader, 3)})
+      if (hands_[opponent] & trumps)
+        while (cards_in(masters) > cards_in(hands_[opponent] & suit_mask(suit))) masters &= masters - 1;
     sure[team] += tables_->abnat[0][masters];
     cashed |= from_pw(masters, suit);
   }
   if (cashed == mine) return true;
-  // Every other seat drops a card on each cashed trick, so the leader's side also takes at least the
-  // poorest cards the three other hands can give.
-  if (cashed) {
-    const int k = cards_in(cashed);
-    sure[team] += poorest_abnat(hands_[seat_after(leader, 1)], k) + poorest_abnat(hands_[seat_after(leader, 3)], k);
+  // Then the leader leads to its partner's master in a suit every opponent holding a trump must follow
+  // (such an opponent followed every suit cashed so far), and while nobody else holds a trump, the
+  // partner cashes its own.
+  Hand entry = 0, entry_lead = 0, partner_cashed = 0;
+  const int k = cards_in(cashed);
+  if (!partner_counted) entry = entry_to_partner(mine, partner, leader, entry_lead);
+  if (entry && !(theirs & trumps)) {
+    partner_cashed = partner_masters(partner & ~entry, theirs, cashed);
+    // Both hands need enough other cards to give on the other side's tricks.
+    if (cards_in(partner & ~entry & ~partner_cashed) < k ||
+        cards_in(mine & ~cashed & ~entry_lead) < cards_in(partner_cashed))
+      partner_cashed = 0;
+  }
+  // Every other seat gives a card to each of these tricks, so the leader's side also takes at least
+  // the opponents' poorest cards, the partner's poorest other cards on the leader's tricks and the
+  // leader's poorest remaining cards on the partner's.
+  const int m = cards_in(partner_cashed);
+  const int tricks = k + (entry ? 1 : 0) + m;
+  if (tricks) {
+    sure[team] += hand_abnat(entry | entry_lead | partner_cashed, contract_) +
+                  poorest_abnat(hands_[seat_after(leader, 1)], tricks) +
+                  poorest_abnat(hands_[seat_after(leader, 3)], tricks) + poorest_abnat(mine & ~cashed & ~entry_lead, m);
     // The partner's top trumps are counted already and it may have to follow with them.
-    if (!partner_counted) sure[team] += poorest_abnat(partner, k);
+    if (!partner_counted) sure[team] += poorest_abnat(partner & ~entry & ~partner_cashed, k);
   }
   return false;
+}
+
+// After the leader cashed its masters: its poorest card of a plain suit in which the partner holds the
+// card above every other (the leader's cards of that suit were no masters, so they are all still
+// there) and that every opponent holding a trump must follow, and that card of the partner's; the
+// richest such trick. 0 when there is none.
+Hand Solver::entry_to_partner(Hand mine, Hand partner, int leader, Hand& lead) const {
+  const Hand first = hands_[seat_after(leader)], second = hands_[seat_after(leader, 3)];
+  const Hand trumps = contract_.trump_mask();
+  auto can_ruff = [&](Hand opponent, int suit) { return (opponent & trumps) && !(opponent & suit_mask(suit)); };
+  Hand entry = 0;
+  int best = -1;
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    const std::uint32_t own = pw(mine, suit), top = pw(partner, suit);
+    if (suit == contract_.trump || !own || !top || top_bit(own | pw(first | second, suit)) > top_bit(top)) continue;
+    if (can_ruff(first, suit) || can_ruff(second, suit)) continue;
+    const Hand card = from_pw(1u << top_bit(top), suit), low = from_pw(own & (0u - own), suit);
+    const int abnat = hand_abnat(card | low, contract_);
+    if (abnat > best) entry = card, lead = low, best = abnat;
+  }
+  return entry;
+}
+
+// The partner's cards above every card of the opponents in the plain suits the leader did not cash
+// (so the partner never had to follow with them).
+Hand Solver::partner_masters(Hand partner, Hand theirs, Hand cashed) const {
+  Hand out = 0;
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    const std::uint32_t own = pw(partner, suit);
+    if (suit == contract_.trump || !own || (cashed & suit_mask(suit))) continue;
+    const std::uint32_t rest = pw(theirs, suit);
+    out |= from_pw(rest ? own & bits_above(top_bit(rest)) : own, suit);
+  }
+  return out;
 }
 
 // The least abnat that k cards of h can hold (h holds at least k cards).
@@ -582,7 +683,9 @@ int Solver::poorest_abnat(Hand h, int k) const {
 // cards of equal abnat are interchangeable (keep one), and when the team that takes the current trick
 // no longer depends on the seats still to play, the richest card of the run dominates the others if
 // that team is ours and the poorest if it is theirs (`dominance`; never at the root, whose every card
-// gets its own value).
+// gets its own value). Within a suit abnat never falls as strength rises (plain 0 0 0 2 3 4 10 11,
+// trump 0 0 3 4 10 11 14 20), so the richest card of a run is its strongest, the poorest its weakest,
+// and the only cards of equal abnat are the zero-abnat cards at the bottom of the order.
 Hand Solver::reduce(Hand legal, int seat, bool dominance) const {
   Hand pairs = legal & ((legal | 0x80808080u) - 0x01010101u);  // a card in each suit holding two or more
   if (!pairs) return legal;
@@ -594,33 +697,21 @@ Hand Solver::reduce(Hand legal, int seat, bool dominance) const {
     out &= ~suit_mask(suit);
     std::uint32_t rest = pw(legal, suit);
     const std::uint32_t others = pw(live_others, suit);
+    const std::uint32_t zeros = kZeroPowers[kind_[suit]];
     std::uint32_t keep = 0;
     while (rest) {
-      const std::uint32_t stop = others & bits_above(__builtin_ctz(rest));
-      const std::uint32_t run = stop ? rest & ((1u << __builtin_ctz(stop)) - 1) : rest;
+      const std::uint32_t low = rest & (0u - rest);
+      const std::uint32_t stop = others & ~((low << 1) - 1);
+      const std::uint32_t run = stop ? rest & ((stop & (0u - stop)) - 1) : rest;
       rest &= ~run;
-      if (!(run & (run - 1))) {
+      if (run == low) {
         keep |= run;
         continue;
       }
-      const Hand cards = from_pw(run, suit);
-      const int decided = dominance ? decided_team(lowest_card(cards), seat) : -1;
-      if (decided >= 0) {
-        const bool richest = decided == team_of(seat);
-        Card pick = lowest_card(cards);
-        for (Hand h = without_lowest(cards); h; h = without_lowest(h)) {
-          const Card c = lowest_card(h);
-          if (richest ? abnat_[c] > abnat_[pick] : abnat_[c] < abnat_[pick]) pick = c;
-        }
-        out |= bit(pick);
-      } else {
-        std::uint32_t values_seen = 0;  // abnat values are below 32
-        for (Hand h = cards; h; h = without_lowest(h)) {
-          const Card c = lowest_card(h);
-          if (!(values_seen >> abnat_[c] & 1)) out |= bit(c);
-          values_seen |= 1u << abnat_[c];
-        }
-      }
+      const int decided = dominance ? decided_team(lowest_card(from_pw(low, suit)), seat) : -1;
+      if (decided < 0) keep |= run & ~(zeros & ~low);  // the run's poorest zero-abnat card stands for all
+      else if (decided != team_of(seat) || (run & ~zeros) == 0) keep |= low;
+      else keep |= 1u << top_bit(run);
     }
     out |= from_pw(keep, suit);
   }
@@ -650,8 +741,8 @@ int Solver::decided_team(Card c, int seat) const {
 
 // ---- Move ordering -------------------------------------------------------------------------------
 
-// Leads: the stored best lead, then masters nobody can ruff (richest first), then low leads to a
-// partner's master, then low cards from short suits first.
+// Leads: the killer, then the stored best lead, then masters nobody can ruff (richest first), then
+// low leads to a partner's master, then low cards from short suits first.
 int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
   const Hand mine = hands_[seat];
   const Hand partner = hands_[partner_of(seat)];
@@ -664,8 +755,10 @@ int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
     const Card c = lowest_card(h);
     const int suit = suit_of(c);
     int score;
-    if (c == tt_move) {
+    if (c == killer()) {
       score = 1 << 20;
+    } else if (c == tt_move) {
+      score = 1 << 19;
     } else {
       const std::uint32_t higher = bits_above(power_[c]);
       const bool higher_out = pw(opponents | partner, suit) & higher;
@@ -685,28 +778,35 @@ int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
   return n;
 }
 
-// Following: when the partner is ahead, the last seat gives its richest card and the third seat
-// first tries to take over with a card the last seat cannot beat, then its poorest; when an opponent
-// is ahead, the cheapest card that takes the lead first, then the poorest of the rest.
+// Following: the killer first; then, when the partner is ahead, the third seat tries to take over
+// with a card the last seat cannot beat, then gives its richest card if the last seat cannot beat
+// the partner either (the last seat always does), its poorest if it can; when an opponent is ahead,
+// the cheapest card that takes the lead and that the next seat cannot overtake in its suit first,
+// then the cheapest that only a ruff can take back, then the poorest of the rest.
 int Solver::order_follow(Hand moves, Card* out) const {
   const bool partner_winning = win_ == len_ - 2;
-  const Hand takers = beats_[suit_of(trick_[0])][trick_[win_]];
+  const int led = suit_of(trick_[0]);
+  const Hand takers = beats_[led][trick_[win_]];
   const bool last = len_ == kNumSeats - 1;
+  const Hand next = last ? 0 : hands_[seat_after(leader_, len_ + 1)];
+  const bool partner_stays = partner_winning && !(next & takers);
   int scores[kNumTricks];
   int n = 0;
   for (Hand h = moves; h; h = without_lowest(h)) {
     const Card c = lowest_card(h);
+    const int poorest_first = -16 * abnat_[c] - power_[c];
     int score;
-    if (partner_winning) {
-      score = 16 * abnat_[c] - power_[c];
-      if (!last) score = -score;
-      if (!last && (takers & bit(c)) && !(hands_[seat_after(leader_, 3)] & beats_[suit_of(trick_[0])][c]))
-        score = 4000 - power_[c];
+    if (c == killer()) {
+      score = 1 << 19;
+    } else if (partner_winning) {
+      score = partner_stays ? -poorest_first : poorest_first;
+      if (!last && (takers & bit(c)) && !(next & beats_[led][c])) score = 4000 - power_[c];
     } else if (takers & bit(c)) {
       const int strength = contract_.is_trump(c) ? 16 + power_[c] : power_[c];
-      score = 4000 - strength;
+      const Hand overtakers = next & beats_[led][c];
+      score = !overtakers ? 4000 - strength : (overtakers & suit_mask(suit_of(c))) ? poorest_first : 2000 - strength;
     } else {
-      score = -16 * abnat_[c] - power_[c];
+      score = poorest_first;
     }
     out[n] = c;
     scores[n++] = score;

@@ -70,7 +70,7 @@ class Solver {
 
  private:
   struct Entry {
-    std::uint64_t key;    // cards in the hands | cards on the table << 32
+    std::uint64_t key;    // the boundary's equivalence class (boundary_key)
     std::uint32_t tag;    // stamp << 4 | leader << 2 | cards on the table; 0 = empty
     std::uint8_t lo;      // bounds on team 0's abnat from this node on
     std::uint8_t hi;
@@ -80,6 +80,7 @@ class Solver {
   static constexpr std::uint8_t kNoMove = 0xFF;
 
   void load(const Position& p);
+  void load_zero_keys();
   int search(int alpha, int beta) { return len_ == 0 ? search_lead(alpha, beta) : search_follow(alpha, beta); }
   int search_lead(int alpha, int beta);
   int search_follow(int alpha, int beta);
@@ -94,6 +95,8 @@ class Solver {
   int decided_team(Card c, int seat) const;
   bool sure_abnat(int leader, int (&sure)[2]) const;
   int poorest_abnat(Hand h, int k) const;
+  Hand entry_to_partner(Hand mine, Hand partner, int leader, Hand& lead) const;
+  Hand partner_masters(Hand partner, Hand theirs, Hand cashed) const;
   int order_lead(Hand moves, int seat, Card tt_move, Card* out) const;
   int order_follow(Hand moves, Card* out) const;
   Entry* bucket(std::uint64_t key, std::uint32_t tag);
@@ -106,9 +109,22 @@ class Solver {
 
   const SolverTables* tables_;
   std::vector<Entry> table_;
-  // Exact values of two-trick endings: (remaining | leader << 32 | stamp << 34) << 8 | value.
+  // Exact values of two-trick endings, direct-mapped.
+  struct Ending {
+    std::uint64_t key;     // boundary_key | leader << 56
+    std::uint32_t stamp;
+    std::uint32_t value;
+  };
   static constexpr int kEndingBits = 14;
-  std::vector<std::uint64_t> endings_;
+  std::vector<Ending> endings_;
+  Ending& ending_slot(std::uint64_t key) { return endings_[(key * 0x9E3779B97F4A7C15ull) >> (64 - kEndingBits)]; }
+  // Two trick boundaries play alike when, suit by suit, their remaining cards in strength order have
+  // the same owners and abnat; only which zero-abnat cards remain can differ between such boundaries, so
+  // the key keeps the other cards as they are and each suit's zero-abnat cards as a count (packed at the
+  // bottom ranks) and their owners in strength order (2 bits each from bit 32 + 6 * suit).
+  std::uint64_t boundary_key(Hand remaining) const;
+  Hand zero_cards_ = 0;                         // 7 8 9 of each plain suit, 7 8 of the trump suit
+  std::uint64_t zero_key_[kNumSuits][8] = {};  // by suit and the set of its zero-abnat cards remaining
   int shift_ = 48;  // 64 - tt_bits: the index is the top bits of a multiplicative hash
   std::uint64_t stamp_ = 0;
   bool use_tt_ = true;
@@ -126,6 +142,12 @@ class Solver {
   const Hand (*beats_)[kNumCards] = nullptr;  // [led suit][winning card]: the cards that take the trick
   int live_abnat_ = 0;                         // abnat of the cards still in the hands
   std::uint64_t nodes_ = 0;
+  // By tricks left, cards on the table, and (following) the led suit and the index of the winning
+  // card: the last card that cut the search off where the card ordered first did not.
+  Card killers_[kNumTricks + 1][kNumSeats][kNumSuits * kNumSeats] = {};
+  int killer_case() const { return len_ == 0 ? 0 : suit_of(trick_[0]) * kNumSeats + win_; }
+  Card& killer() { return killers_[tricks_left_][len_][killer_case()]; }
+  Card killer() const { return killers_[tricks_left_][len_][killer_case()]; }
   std::uint8_t abnat_[kNumCards] = {};
   // The cards grouped by abnat, poorest group first (the eight values 0 2 3 4 10 11 14 20).
   static constexpr int kAbnatValues = 8;

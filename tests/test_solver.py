@@ -158,6 +158,63 @@ def test_sure_abnat_does_not_count_a_partner_top_trump_twice():
             assert got["moves"] == moves and sum(got["value"]) == total
 
 
+def zero_abnat_swaps(hands, contract):
+    """(held, played) pairs of zero-abnat cards of one suit (7 8 9, trump 7 8) with no remaining card of
+    the suit between them: swapping them keeps every suit's remaining cards, in strength order, with the
+    same owners and abnat."""
+    live = hands[0] | hands[1] | hands[2] | hands[3]
+    for suit in range(4):
+        zeros = [suit * 8 + r for r in ((0, 1) if contract == (1, suit) else (0, 1, 2))]
+        for held in (c for c in zeros if live >> c & 1):
+            for played in (c for c in zeros if not live >> c & 1):
+                low, high = sorted((held, played))
+                if not any(live >> c & 1 for c in range(low + 1, high)):
+                    yield held, played
+
+
+def test_boundaries_differing_only_in_played_zero_abnat_cards_play_alike():
+    """The transposition table shares one entry among such boundaries: checked on the reference minimax
+    first, then on the solver."""
+    rng = random.Random(5)
+    checked = 0
+    for i in range(80):
+        contract = CONTRACTS[i % 5]
+        rules = core_rules(*SWITCHES[i % 4])
+        state = random_ending(rng, contract, rules, tricks_left=3 + i % 2, on_table=0)
+        hands, leader = list(state.hands), state.leader
+        for held, played in itertools.islice(zero_abnat_swaps(hands, contract), 2):
+            swapped = [h ^ (1 << held | 1 << played) if h >> held & 1 else h for h in hands]
+            moves, total = minimax(tuple(hands), [], leader, *contract, rules)
+            moves_swapped, total_swapped = minimax(tuple(swapped), [], leader, *contract, rules)
+            assert total_swapped == total
+            assert moves_swapped == {played if c == held else c: v for c, v in moves.items()}
+            assert _core.solve_position(swapped, [], leader, *contract, rules)["moves"] == moves_swapped
+            checked += 1
+    assert checked > 60
+
+
+def test_sure_abnat_through_an_entry_to_the_partner():
+    """Boundaries where the leader and its partner share a plain suit, the leader may reach its
+    partner's master there: the bound counts that trick (and, while nobody else holds a trump, the
+    partner's own masters after it), checked against minimax."""
+    rng = random.Random(13)
+    checked = 0
+    while checked < 200:
+        contract = CONTRACTS[checked % 5]
+        rules = core_rules(*SWITCHES[checked % 4])
+        tricks = 3 + checked % 2
+        leader = rng.randrange(4)
+        deck = rng.sample(range(32), 4 * tricks)
+        hands = [sum(1 << c for c in deck[tricks * i:tricks * (i + 1)]) for i in range(4)]
+        partner = hands[(leader + 2) % 4]
+        plain = [suit for suit in range(4) if contract != (1, suit)]
+        if not any(hands[leader] >> (8 * suit) & 0xFF and partner >> (8 * suit) & 0xFF for suit in plain):
+            continue
+        moves, total = minimax(tuple(hands), [], leader, *contract, rules)
+        assert _core.solve_position(hands, [], leader, *contract, rules)["moves"] == moves
+        checked += 1
+
+
 # ---- Full deals ----------------------------------------------------------------------------------
 
 def full_deal(seed, contract, rules=None):
