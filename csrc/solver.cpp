@@ -61,19 +61,21 @@ inline std::uint32_t bits_above(int b) { return ~((2u << b) - 1); }
 // is set before the subtraction, so no borrow crosses into the next byte).
 inline bool has_pair(Hand h) { return (h & ((h | 0x80808080u) - 0x01010101u)) != 0; }
 
-// Insertion sort of up to 8 cards by descending score (stable for equal scores).
-void sort_by_score(Card* cards, int* scores, int n) {
+// A card and its ordering score in one int: a higher score sorts first, and equal scores keep the
+// cards in increasing order.
+inline int ranked(Card c, int score) { return score * 256 + (255 - c); }
+inline Card card_of_ranked(int key) { return static_cast<Card>(255 - (key & 255)); }
+
+// Insertion sort of up to 8 ranked cards, best first; the cards go to out (written only here: a
+// store through a Card pointer may alias any member, so the scoring loops never make one).
+void sort_ranked(int* keys, int n, Card* out) {
   for (int i = 1; i < n; ++i) {
-    const Card c = cards[i];
-    const int s = scores[i];
+    const int k = keys[i];
     int j = i;
-    for (; j > 0 && scores[j - 1] < s; --j) {
-      cards[j] = cards[j - 1];
-      scores[j] = scores[j - 1];
-    }
-    cards[j] = c;
-    scores[j] = s;
+    for (; j > 0 && keys[j - 1] < k; --j) keys[j] = keys[j - 1];
+    keys[j] = k;
   }
+  for (int i = 0; i < n; ++i) out[i] = card_of_ranked(keys[i]);
 }
 
 Hand all_hands(const Hand (&hands)[kNumSeats]) { return hands[0] | hands[1] | hands[2] | hands[3]; }
@@ -210,8 +212,8 @@ void Solver::clear() {
   stamp_ = 0;
 }
 
-std::uint32_t Solver::pw(Hand h, int suit) const { return tables_->to[kind_[suit]][suit_holding(h, suit)]; }
-Hand Solver::from_pw(std::uint32_t bits, int suit) const { return Hand{tables_->from[kind_[suit]][bits]} << (8 * suit); }
+std::uint32_t Solver::pw(Hand h, int suit) const { return to_pw_[suit][suit_holding(h, suit)]; }
+Hand Solver::from_pw(std::uint32_t bits, int suit) const { return Hand{from_pw_[suit][bits]} << (8 * suit); }
 
 void Solver::load(const Position& p) {
   for (int seat = 0; seat < kNumSeats; ++seat) hands_[seat] = p.hands[seat];
@@ -225,7 +227,11 @@ void Solver::load(const Position& p) {
   on_table_ = 0;
   for (int i = 0; i < len_; ++i) on_table_ |= bit(trick_[i]);
   beats_ = tables_->beats[contract_index(contract_)];
-  for (int suit = 0; suit < kNumSuits; ++suit) kind_[suit] = suit == contract_.trump ? 1 : 0;
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    kind_[suit] = suit == contract_.trump ? 1 : 0;
+    to_pw_[suit] = tables_->to[kind_[suit]];
+    from_pw_[suit] = tables_->from[kind_[suit]];
+  }
   for (int c = 0; c < kNumCards; ++c) {
     const Card card = static_cast<Card>(c);
     abnat_[c] = static_cast<std::uint8_t>(card_abnat(card, contract_));
@@ -749,13 +755,14 @@ int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
   const Hand opp1 = hands_[seat_after(seat)], opp3 = hands_[seat_after(seat, 3)];
   const Hand opponents = opp1 | opp3;
   const Hand trumps = contract_.trump_mask();
-  int scores[kNumTricks];
+  const Card killer_card = killer();
+  int keys[kNumTricks];
   int n = 0;
   for (Hand h = moves; h; h = without_lowest(h)) {
     const Card c = lowest_card(h);
     const int suit = suit_of(c);
     int score;
-    if (c == killer()) {
+    if (c == killer_card) {
       score = 1 << 20;
     } else if (c == tt_move) {
       score = 1 << 19;
@@ -771,10 +778,9 @@ int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
       else if (!(pw(opponents, suit) & higher) && !ruffable) score = 6000 - 16 * abnat_[c] - power_[c];
       else score = 4000 - 16 * abnat_[c] - power_[c] - 64 * cards_in(mine & suit_mask(suit));
     }
-    out[n] = c;
-    scores[n++] = score;
+    keys[n++] = ranked(c, score);
   }
-  sort_by_score(out, scores, n);
+  sort_ranked(keys, n, out);
   return n;
 }
 
@@ -790,13 +796,14 @@ int Solver::order_follow(Hand moves, Card* out) const {
   const bool last = len_ == kNumSeats - 1;
   const Hand next = last ? 0 : hands_[seat_after(leader_, len_ + 1)];
   const bool partner_stays = partner_winning && !(next & takers);
-  int scores[kNumTricks];
+  const Card killer_card = killer();
+  int keys[kNumTricks];
   int n = 0;
   for (Hand h = moves; h; h = without_lowest(h)) {
     const Card c = lowest_card(h);
     const int poorest_first = -16 * abnat_[c] - power_[c];
     int score;
-    if (c == killer()) {
+    if (c == killer_card) {
       score = 1 << 19;
     } else if (partner_winning) {
       score = partner_stays ? -poorest_first : poorest_first;
@@ -808,10 +815,9 @@ int Solver::order_follow(Hand moves, Card* out) const {
     } else {
       score = poorest_first;
     }
-    out[n] = c;
-    scores[n++] = score;
+    keys[n++] = ranked(c, score);
   }
-  sort_by_score(out, scores, n);
+  sort_ranked(keys, n, out);
   return n;
 }
 

@@ -155,6 +155,8 @@ class Solver {
   Hand by_abnat_[kAbnatValues] = {};
   std::uint8_t power_[kNumCards] = {};  // strength within its suit (the trump order for trumps)
   std::uint8_t kind_[kNumSuits] = {};   // 1 for the trump suit, 0 for plain suits
+  const std::uint8_t* to_pw_[kNumSuits] = {};    // the suit's row of SolverTables::to
+  const std::uint8_t* from_pw_[kNumSuits] = {};  // and of SolverTables::from
 };
 
 // Throughput and the distribution of solve times over `n` random full deals from the first lead,
