@@ -25,10 +25,11 @@
 // * Ordering: at every node first the killer, the last card that cut the search off at the same
 //   trick, seat of the trick, led suit and winning seat where the card ordered first did not (a card
 //   that refutes one line often refutes its siblings). Leads: then the stored best lead (found at
-//   another probe's bound, it is the weaker guess); masters nobody can ruff, richest first; low leads
-//   to a partner's master; low cards from short suits. Following: cheapest card that takes the trick
-//   from an opponent and that the next seat cannot overtake in its suit; richest card onto a
-//   partner's card the seats after cannot beat; poorest card otherwise.
+//   another probe's bound, it is the weaker guess); the killer before the last; masters nobody can
+//   ruff, richest first; low leads to a partner's master; low cards from short suits. Following: the
+//   killer before the last; cheapest card that takes the trick from an opponent and that the next
+//   seat cannot overtake in its suit; richest card onto a partner's card the seats after cannot beat;
+//   poorest card otherwise.
 #include "solver.hpp"
 
 #include <algorithm>
@@ -474,7 +475,7 @@ int Solver::search_follow(int alpha, int beta) {
     if (team_of(seat) == 0 ? v <= best : v >= best) continue;
     best = v;
     if (team_of(seat) == 0 ? v > alpha && (alpha = v) >= beta : v < beta && alpha >= (beta = v)) {
-      if (i > 0) killer() = order[i];
+      if (i > 0) add_killer(order[i]);
       break;
     }
   }
@@ -525,7 +526,7 @@ int Solver::search_lead(int alpha, int beta) {
       if (maximising) a = std::max(a, v);
       else b = std::min(b, v);
       if (a >= b) {
-        if (i > 0) killer() = order[i];
+        if (i > 0) add_killer(order[i]);
         break;
       }
     }
@@ -747,15 +748,15 @@ int Solver::decided_team(Card c, int seat) const {
 
 // ---- Move ordering -------------------------------------------------------------------------------
 
-// Leads: the killer, then the stored best lead, then masters nobody can ruff (richest first), then
-// low leads to a partner's master, then low cards from short suits first.
+// Leads: the killer, then the stored best lead, then the killer before the last, then masters nobody
+// can ruff (richest first), then low leads to a partner's master, then low cards from short suits first.
 int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
   const Hand mine = hands_[seat];
   const Hand partner = hands_[partner_of(seat)];
   const Hand opp1 = hands_[seat_after(seat)], opp3 = hands_[seat_after(seat, 3)];
   const Hand opponents = opp1 | opp3;
   const Hand trumps = contract_.trump_mask();
-  const Card killer_card = killer();
+  const Card killer_card = killers()[0], second_killer = killers()[1];
   int keys[kNumTricks];
   int n = 0;
   for (Hand h = moves; h; h = without_lowest(h)) {
@@ -766,6 +767,8 @@ int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
       score = 1 << 20;
     } else if (c == tt_move) {
       score = 1 << 19;
+    } else if (c == second_killer) {
+      score = 1 << 18;
     } else {
       const std::uint32_t higher = bits_above(power_[c]);
       const bool higher_out = pw(opponents | partner, suit) & higher;
@@ -784,11 +787,11 @@ int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
   return n;
 }
 
-// Following: the killer first; then, when the partner is ahead, the third seat tries to take over
-// with a card the last seat cannot beat, then gives its richest card if the last seat cannot beat
-// the partner either (the last seat always does), its poorest if it can; when an opponent is ahead,
-// the cheapest card that takes the lead and that the next seat cannot overtake in its suit first,
-// then the cheapest that only a ruff can take back, then the poorest of the rest.
+// Following: the two killers first, the latest first; then, when the partner is ahead, the third
+// seat tries to take over with a card the last seat cannot beat, then gives its richest card if the
+// last seat cannot beat the partner either (the last seat always does), its poorest if it can; when
+// an opponent is ahead, the cheapest card that takes the lead and that the next seat cannot overtake
+// in its suit first, then the cheapest that only a ruff can take back, then the poorest of the rest.
 int Solver::order_follow(Hand moves, Card* out) const {
   const bool partner_winning = win_ == len_ - 2;
   const int led = suit_of(trick_[0]);
@@ -796,7 +799,7 @@ int Solver::order_follow(Hand moves, Card* out) const {
   const bool last = len_ == kNumSeats - 1;
   const Hand next = last ? 0 : hands_[seat_after(leader_, len_ + 1)];
   const bool partner_stays = partner_winning && !(next & takers);
-  const Card killer_card = killer();
+  const Card killer_card = killers()[0], second_killer = killers()[1];
   int keys[kNumTricks];
   int n = 0;
   for (Hand h = moves; h; h = without_lowest(h)) {
@@ -805,6 +808,8 @@ int Solver::order_follow(Hand moves, Card* out) const {
     int score;
     if (c == killer_card) {
       score = 1 << 19;
+    } else if (c == second_killer) {
+      score = 1 << 18;
     } else if (partner_winning) {
       score = partner_stays ? -poorest_first : poorest_first;
       if (!last && (takers & bit(c)) && !(next & beats_[led][c])) score = 4000 - power_[c];
