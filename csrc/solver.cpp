@@ -13,7 +13,8 @@
 //   on team 0's abnat from there and the best lead; buckets of four 16-byte entries, deeper
 //   positions kept first. The last two tricks are solved directly and cached exactly in a second,
 //   direct-mapped table. At the last seat of a trick both tables are probed for every child boundary
-//   first (enhanced transposition cutoff).
+//   first (enhanced transposition cutoff); a card whose child's stored bound shows it fails is not
+//   played, its bound standing in for its value.
 // * Bounds at boundaries: the top run of trumps held by one team is that team's for sure (with the
 //   poorest cards the leader's side gives to the opponents' top trumps); the leader can cash its
 //   masters (of a plain suit, while every opponent holding a trump must follow it), then lead to its
@@ -444,9 +445,12 @@ int Solver::search_follow(int alpha, int beta) {
   const Hand moves = reduce(legal, seat, true);
   if (!without_lowest(moves)) return play_and_search(lowest_card(moves), alpha, beta);
   // Enhanced transposition cutoff: the last card of a trick leads to a trick boundary whose bounds
-  // may be stored already (or, two tricks from the end, its exact value).
+  // may be stored already (or, two tricks from the end, its exact value). A card whose stored bound
+  // shows it fails is not played: its bound stands in for its value.
+  const bool maximising = team_of(seat) == 0;
+  int best = maximising ? -kInf : kInf;
+  Hand settled = 0;
   if (len_ == kNumSeats - 1 && tricks_left_ >= 3 && use_tt_) {
-    const bool maximising = team_of(seat) == 0;
     const Hand rest = all_hands(hands_);
     const int led = suit_of(trick_[0]);
     const int base = abnat_[trick_[0]] + abnat_[trick_[1]] + abnat_[trick_[2]];
@@ -465,16 +469,19 @@ int Solver::search_follow(int alpha, int beta) {
       }
       if (maximising && lo != -kInf && points + lo >= beta) return points + lo;
       if (!maximising && hi != kInf && points + hi <= alpha) return points + hi;
+      if (maximising ? hi != kInf && points + hi <= alpha : lo != -kInf && points + lo >= beta) {
+        settled |= bit(c);
+        best = maximising ? std::max(best, points + hi) : std::min(best, points + lo);
+      }
     }
   }
   Card order[kNumTricks];
-  const int n = order_follow(moves, order);
-  int best = team_of(seat) == 0 ? -kInf : kInf;
+  const int n = order_follow(moves & ~settled, order);
   for (int i = 0; i < n; ++i) {
     const int v = play_and_search(order[i], alpha, beta);
-    if (team_of(seat) == 0 ? v <= best : v >= best) continue;
+    if (maximising ? v <= best : v >= best) continue;
     best = v;
-    if (team_of(seat) == 0 ? v > alpha && (alpha = v) >= beta : v < beta && alpha >= (beta = v)) {
+    if (maximising ? v > alpha && (alpha = v) >= beta : v < beta && alpha >= (beta = v)) {
       if (i > 0) add_killer(order[i]);
       break;
     }
