@@ -13,7 +13,8 @@
 //   on team 0's abnat from there and the best lead; buckets of four 16-byte entries, deeper
 //   positions kept first. The last two tricks are solved directly and cached exactly in a second,
 //   direct-mapped table. At the last seat of a trick both tables are probed for every child boundary
-//   first (enhanced transposition cutoff).
+//   first (enhanced transposition cutoff); a card whose child's stored bound shows it fails is not
+//   played, its bound standing in for its value.
 // * Bounds at boundaries: the top run of trumps held by one team is that team's for sure (with the
 //   poorest cards the leader's side gives to the opponents' top trumps); the leader can cash its
 //   masters (of a plain suit, while every opponent holding a trump must follow it), then lead to its
@@ -25,10 +26,11 @@
 // * Ordering: at every node first the killer, the last card that cut the search off at the same
 //   trick, seat of the trick, led suit and winning seat where the card ordered first did not (a card
 //   that refutes one line often refutes its siblings). Leads: then the stored best lead (found at
-//   another probe's bound, it is the weaker guess); masters nobody can ruff, richest first; low leads
-//   to a partner's master; low cards from short suits. Following: cheapest card that takes the trick
-//   from an opponent and that the next seat cannot overtake in its suit; richest card onto a
-//   partner's card the seats after cannot beat; poorest card otherwise.
+//   another probe's bound, it is the weaker guess); the killer before the last; masters nobody can
+//   ruff, richest first; low leads to a partner's master; low cards from short suits. Following: the
+//   killer before the last; cheapest card that takes the trick from an opponent and that the next
+//   seat cannot overtake in its suit; richest card onto a partner's card the seats after cannot beat;
+//   poorest card otherwise.
 #include "solver.hpp"
 
 #include <algorithm>
@@ -61,19 +63,21 @@ inline std::uint32_t bits_above(int b) { return ~((2u << b) - 1); }
 // is set before the subtraction, so no borrow crosses into the next byte).
 inline bool has_pair(Hand h) { return (h & ((h | 0x80808080u) - 0x01010101u)) != 0; }
 
-// Insertion sort of up to 8 cards by descending score (stable for equal scores).
-void sort_by_score(Card* cards, int* scores, int n) {
+// A card and its ordering score in one int: a higher score sorts first, and equal scores keep the
+// cards in increasing order.
+inline int ranked(Card c, int score) { return score * 256 + (255 - c); }
+inline Card card_of_ranked(int key) { return static_cast<Card>(255 - (key & 255)); }
+
+// Insertion sort of up to 8 ranked cards, best first; the cards go to out (written only here: a
+// store through a Card pointer may alias any member, so the scoring loops never make one).
+void sort_ranked(int* keys, int n, Card* out) {
   for (int i = 1; i < n; ++i) {
-    const Card c = cards[i];
-    const int s = scores[i];
+    const int k = keys[i];
     int j = i;
-    for (; j > 0 && scores[j - 1] < s; --j) {
-      cards[j] = cards[j - 1];
-      scores[j] = scores[j - 1];
-    }
-    cards[j] = c;
-    scores[j] = s;
+    for (; j > 0 && keys[j - 1] < k; --j) keys[j] = keys[j - 1];
+    keys[j] = k;
   }
+  for (int i = 0; i < n; ++i) out[i] = card_of_ranked(keys[i]);
 }
 
 Hand all_hands(const Hand (&hands)[kNumSeats]) { return hands[0] | hands[1] | hands[2] | hands[3]; }
@@ -210,8 +214,8 @@ void Solver::clear() {
   stamp_ = 0;
 }
 
-std::uint32_t Solver::pw(Hand h, int suit) const { return tables_->to[kind_[suit]][suit_holding(h, suit)]; }
-Hand Solver::from_pw(std::uint32_t bits, int suit) const { return Hand{tables_->from[kind_[suit]][bits]} << (8 * suit); }
+std::uint32_t Solver::pw(Hand h, int suit) const { return to_pw_[suit][suit_holding(h, suit)]; }
+Hand Solver::from_pw(std::uint32_t bits, int suit) const { return Hand{from_pw_[suit][bits]} << (8 * suit); }
 
 void Solver::load(const Position& p) {
   for (int seat = 0; seat < kNumSeats; ++seat) hands_[seat] = p.hands[seat];
@@ -225,7 +229,11 @@ void Solver::load(const Position& p) {
   on_table_ = 0;
   for (int i = 0; i < len_; ++i) on_table_ |= bit(trick_[i]);
   beats_ = tables_->beats[contract_index(contract_)];
-  for (int suit = 0; suit < kNumSuits; ++suit) kind_[suit] = suit == contract_.trump ? 1 : 0;
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    kind_[suit] = suit == contract_.trump ? 1 : 0;
+    to_pw_[suit] = tables_->to[kind_[suit]];
+    from_pw_[suit] = tables_->from[kind_[suit]];
+  }
   for (int c = 0; c < kNumCards; ++c) {
     const Card card = static_cast<Card>(c);
     abnat_[c] = static_cast<std::uint8_t>(card_abnat(card, contract_));
@@ -437,9 +445,12 @@ int Solver::search_follow(int alpha, int beta) {
   const Hand moves = reduce(legal, seat, true);
   if (!without_lowest(moves)) return play_and_search(lowest_card(moves), alpha, beta);
   // Enhanced transposition cutoff: the last card of a trick leads to a trick boundary whose bounds
-  // may be stored already (or, two tricks from the end, its exact value).
+  // may be stored already (or, two tricks from the end, its exact value). A card whose stored bound
+  // shows it fails is not played: its bound stands in for its value.
+  const bool maximising = team_of(seat) == 0;
+  int best = maximising ? -kInf : kInf;
+  Hand settled = 0;
   if (len_ == kNumSeats - 1 && tricks_left_ >= 3 && use_tt_) {
-    const bool maximising = team_of(seat) == 0;
     const Hand rest = all_hands(hands_);
     const int led = suit_of(trick_[0]);
     const int base = abnat_[trick_[0]] + abnat_[trick_[1]] + abnat_[trick_[2]];
@@ -458,17 +469,20 @@ int Solver::search_follow(int alpha, int beta) {
       }
       if (maximising && lo != -kInf && points + lo >= beta) return points + lo;
       if (!maximising && hi != kInf && points + hi <= alpha) return points + hi;
+      if (maximising ? hi != kInf && points + hi <= alpha : lo != -kInf && points + lo >= beta) {
+        settled |= bit(c);
+        best = maximising ? std::max(best, points + hi) : std::min(best, points + lo);
+      }
     }
   }
   Card order[kNumTricks];
-  const int n = order_follow(moves, order);
-  int best = team_of(seat) == 0 ? -kInf : kInf;
+  const int n = order_follow(moves & ~settled, order);
   for (int i = 0; i < n; ++i) {
     const int v = play_and_search(order[i], alpha, beta);
-    if (team_of(seat) == 0 ? v <= best : v >= best) continue;
+    if (maximising ? v <= best : v >= best) continue;
     best = v;
-    if (team_of(seat) == 0 ? v > alpha && (alpha = v) >= beta : v < beta && alpha >= (beta = v)) {
-      if (i > 0) killer() = order[i];
+    if (maximising ? v > alpha && (alpha = v) >= beta : v < beta && alpha >= (beta = v)) {
+      if (i > 0) add_killer(order[i]);
       break;
     }
   }
@@ -519,7 +533,7 @@ int Solver::search_lead(int alpha, int beta) {
       if (maximising) a = std::max(a, v);
       else b = std::min(b, v);
       if (a >= b) {
-        if (i > 0) killer() = order[i];
+        if (i > 0) add_killer(order[i]);
         break;
       }
     }
@@ -741,24 +755,27 @@ int Solver::decided_team(Card c, int seat) const {
 
 // ---- Move ordering -------------------------------------------------------------------------------
 
-// Leads: the killer, then the stored best lead, then masters nobody can ruff (richest first), then
-// low leads to a partner's master, then low cards from short suits first.
+// Leads: the killer, then the stored best lead, then the killer before the last, then masters nobody
+// can ruff (richest first), then low leads to a partner's master, then low cards from short suits first.
 int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
   const Hand mine = hands_[seat];
   const Hand partner = hands_[partner_of(seat)];
   const Hand opp1 = hands_[seat_after(seat)], opp3 = hands_[seat_after(seat, 3)];
   const Hand opponents = opp1 | opp3;
   const Hand trumps = contract_.trump_mask();
-  int scores[kNumTricks];
+  const Card killer_card = killers()[0], second_killer = killers()[1];
+  int keys[kNumTricks];
   int n = 0;
   for (Hand h = moves; h; h = without_lowest(h)) {
     const Card c = lowest_card(h);
     const int suit = suit_of(c);
     int score;
-    if (c == killer()) {
+    if (c == killer_card) {
       score = 1 << 20;
     } else if (c == tt_move) {
       score = 1 << 19;
+    } else if (c == second_killer) {
+      score = 1 << 18;
     } else {
       const std::uint32_t higher = bits_above(power_[c]);
       const bool higher_out = pw(opponents | partner, suit) & higher;
@@ -771,18 +788,17 @@ int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
       else if (!(pw(opponents, suit) & higher) && !ruffable) score = 6000 - 16 * abnat_[c] - power_[c];
       else score = 4000 - 16 * abnat_[c] - power_[c] - 64 * cards_in(mine & suit_mask(suit));
     }
-    out[n] = c;
-    scores[n++] = score;
+    keys[n++] = ranked(c, score);
   }
-  sort_by_score(out, scores, n);
+  sort_ranked(keys, n, out);
   return n;
 }
 
-// Following: the killer first; then, when the partner is ahead, the third seat tries to take over
-// with a card the last seat cannot beat, then gives its richest card if the last seat cannot beat
-// the partner either (the last seat always does), its poorest if it can; when an opponent is ahead,
-// the cheapest card that takes the lead and that the next seat cannot overtake in its suit first,
-// then the cheapest that only a ruff can take back, then the poorest of the rest.
+// Following: the two killers first, the latest first; then, when the partner is ahead, the third
+// seat tries to take over with a card the last seat cannot beat, then gives its richest card if the
+// last seat cannot beat the partner either (the last seat always does), its poorest if it can; when
+// an opponent is ahead, the cheapest card that takes the lead and that the next seat cannot overtake
+// in its suit first, then the cheapest that only a ruff can take back, then the poorest of the rest.
 int Solver::order_follow(Hand moves, Card* out) const {
   const bool partner_winning = win_ == len_ - 2;
   const int led = suit_of(trick_[0]);
@@ -790,14 +806,17 @@ int Solver::order_follow(Hand moves, Card* out) const {
   const bool last = len_ == kNumSeats - 1;
   const Hand next = last ? 0 : hands_[seat_after(leader_, len_ + 1)];
   const bool partner_stays = partner_winning && !(next & takers);
-  int scores[kNumTricks];
+  const Card killer_card = killers()[0], second_killer = killers()[1];
+  int keys[kNumTricks];
   int n = 0;
   for (Hand h = moves; h; h = without_lowest(h)) {
     const Card c = lowest_card(h);
     const int poorest_first = -16 * abnat_[c] - power_[c];
     int score;
-    if (c == killer()) {
+    if (c == killer_card) {
       score = 1 << 19;
+    } else if (c == second_killer) {
+      score = 1 << 18;
     } else if (partner_winning) {
       score = partner_stays ? -poorest_first : poorest_first;
       if (!last && (takers & bit(c)) && !(next & beats_[led][c])) score = 4000 - power_[c];
@@ -808,10 +827,9 @@ int Solver::order_follow(Hand moves, Card* out) const {
     } else {
       score = poorest_first;
     }
-    out[n] = c;
-    scores[n++] = score;
+    keys[n++] = ranked(c, score);
   }
-  sort_by_score(out, scores, n);
+  sort_ranked(keys, n, out);
   return n;
 }
 

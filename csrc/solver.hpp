@@ -144,10 +144,14 @@ class Solver {
   std::uint64_t nodes_ = 0;
   // By tricks left, cards on the table, and (following) the led suit and the index of the winning
   // card: the last card that cut the search off where the card ordered first did not.
-  Card killers_[kNumTricks + 1][kNumSeats][kNumSuits * kNumSeats] = {};
+  // The two latest such cards, latest first.
+  Card killers_[kNumTricks + 1][kNumSeats][kNumSuits * kNumSeats][2] = {};
   int killer_case() const { return len_ == 0 ? 0 : suit_of(trick_[0]) * kNumSeats + win_; }
-  Card& killer() { return killers_[tricks_left_][len_][killer_case()]; }
-  Card killer() const { return killers_[tricks_left_][len_][killer_case()]; }
+  const Card* killers() const { return killers_[tricks_left_][len_][killer_case()]; }
+  void add_killer(Card c) {
+    Card* k = killers_[tricks_left_][len_][killer_case()];
+    if (k[0] != c) k[1] = k[0], k[0] = c;
+  }
   std::uint8_t abnat_[kNumCards] = {};
   // The cards grouped by abnat, poorest group first (the eight values 0 2 3 4 10 11 14 20).
   static constexpr int kAbnatValues = 8;
@@ -155,6 +159,8 @@ class Solver {
   Hand by_abnat_[kAbnatValues] = {};
   std::uint8_t power_[kNumCards] = {};  // strength within its suit (the trump order for trumps)
   std::uint8_t kind_[kNumSuits] = {};   // 1 for the trump suit, 0 for plain suits
+  const std::uint8_t* to_pw_[kNumSuits] = {};    // the suit's row of SolverTables::to
+  const std::uint8_t* from_pw_[kNumSuits] = {};  // and of SolverTables::from
 };
 
 // Throughput and the distribution of solve times over `n` random full deals from the first lead,
