@@ -143,12 +143,14 @@ class HandState {
   void finish_hand();
   void throw_in();
   // play_randomly's parts: up to the end of the trick on the table, then the lockstep loop over whole
-  // tricks of kHands hands in one mode, all at the same trick.
+  // tricks of kHands hands under one contract (its trump suit, kNoSuit in Sun), all at the same trick.
   void finish_trick_randomly(Rng& rng);
-  template <Mode kMode>
+  template <int kTrump>
   struct RandomLane;
-  template <Mode kMode, int kHands>
+  template <int kTrump, int kHands>
   static void play_tricks_randomly(HandState* const (&states)[kHands], Rng* const (&streams)[kHands]);
+  template <int kHands>
+  static void play_tricks_randomly(HandState* const (&states)[kHands], Rng* const (&streams)[kHands], int trump);
 
   Card deck_[kNumCards] = {};
   Hand hands_[kNumSeats] = {};

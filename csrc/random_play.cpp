@@ -8,13 +8,14 @@
 
 namespace baloot {
 
-// One hand of the lockstep loop: what its cards need between two tricks, with the contract's mode a
-// constant, so that in Sun every trump test of the kernel folds away.
-template <Mode kMode>
+// One hand of the lockstep loop: what its cards need between two tricks, with the contract a constant,
+// so that every trump test of the kernel folds into constant masks (and away in Sun).
+template <int kTrump>
 struct HandState::RandomLane {
+  static constexpr Contract kContract{kTrump == kNoSuit ? Mode::kSun : Mode::kHokum, kTrump};
+
   HandState* state = nullptr;
   Rng rng;
-  int trump = kNoSuit;
   Rules rules;
   Hand hands[kNumSeats] = {};
   unsigned voids = 0;
@@ -30,17 +31,10 @@ struct HandState::RandomLane {
   RandomLane(HandState& s, const Rng& stream)
       : state(&s),
         rng(stream),
-        trump(s.contract_.trump),
         rules(s.rules_),
         hands{s.hands_[0], s.hands_[1], s.hands_[2], s.hands_[3]},
         voids(s.voids_),
         leader(s.leader_) {}
-
-  // A constant in Sun, wherever the lane is kept.
-  Contract contract() const {
-    if (kMode == Mode::kHokum && trump == kNoSuit) __builtin_unreachable();
-    return kMode == Mode::kSun ? Contract{} : Contract{Mode::kHokum, trump};
-  }
 
   static int key_of(Card card, int i, int power) { return power << 7 | i << 5 | card; }
   int best() const { return winner_key >> 5 & 3; }  // the index in trick of the card winning it
@@ -51,27 +45,25 @@ struct HandState::RandomLane {
     hands[leader] ^= bit(card);
     trick[0] = card;
     led = suit_of(card);
-    winner_key = key_of(card, 0, trick_power(card, led, contract()));
+    winner_key = key_of(card, 0, trick_power(card, led, kContract));
     partner_was_winning = 0;
   }
 
   void follow(int i) {
     const int seat = seat_after(leader, i);
     const bool partner_winning = best() == i - 2;
-    const Card card = random_card(legal_follows(hands[seat], led, winning(), partner_winning, contract(), rules), rng);
+    const Card card = random_card(legal_follows(hands[seat], led, winning(), partner_winning, kContract, rules), rng);
     hands[seat] ^= bit(card);
     trick[i] = card;
     partner_was_winning |= unsigned{partner_winning} << i;
-    const int key = key_of(card, i, trick_power(card, led, contract()));
+    const int key = key_of(card, i, trick_power(card, led, kContract));
     winner_key = static_cast<int>(choose(key > winner_key, key, winner_key));  // `?:` would be compiled to a branch
   }
 
   // The voids the trick showed are worked out here, off the chain that links one card to the next.
   void finish_trick(int t) {
-    for (int i = 1; i < kNumSeats; ++i) {
-      const unsigned shown = shown_void_suits(trick[i], led, partner_was_winning >> i & 1, contract(), rules);
-      voids |= shown << (4 * seat_after(leader, i));
-    }
+    const std::uint32_t cards = trick[0] | trick[1] << 8 | trick[2] << 16 | std::uint32_t{trick[3]} << 24;
+    voids |= shown_void_suits(cards, leader, partner_was_winning, kContract, rules);
     const int winner = seat_after(leader, best());
     HandState& s = *state;
     s.won_[team_of(winner)] |= bit(trick[0]) | bit(trick[1]) | bit(trick[2]) | bit(trick[3]);
@@ -95,10 +87,10 @@ struct HandState::RandomLane {
   }
 };
 
-template <Mode kMode, int kHands>
+template <int kTrump, int kHands>
 void HandState::play_tricks_randomly(HandState* const (&states)[kHands], Rng* const (&streams)[kHands]) {
-  RandomLane<kMode> lanes[kHands];
-  for (int h = 0; h < kHands; ++h) lanes[h] = RandomLane<kMode>(*states[h], *streams[h]);
+  RandomLane<kTrump> lanes[kHands];
+  for (int h = 0; h < kHands; ++h) lanes[h] = RandomLane<kTrump>(*states[h], *streams[h]);
   for (int t = states[0]->tricks_played_; t < kNumTricks; ++t) {
     for (auto& lane : lanes) lane.lead();
     for (int i = 1; i < kNumSeats; ++i)
@@ -108,32 +100,36 @@ void HandState::play_tricks_randomly(HandState* const (&states)[kHands], Rng* co
   for (int h = 0; h < kHands; ++h) lanes[h].finish_hand(*streams[h]);
 }
 
+template <int kHands>
+void HandState::play_tricks_randomly(HandState* const (&states)[kHands], Rng* const (&streams)[kHands], int trump) {
+  switch (trump) {
+    case 0: return play_tricks_randomly<0, kHands>(states, streams);
+    case 1: return play_tricks_randomly<1, kHands>(states, streams);
+    case 2: return play_tricks_randomly<2, kHands>(states, streams);
+    case 3: return play_tricks_randomly<3, kHands>(states, streams);
+    default: return play_tricks_randomly<kNoSuit, kHands>(states, streams);
+  }
+}
+
 void HandState::finish_trick_randomly(Rng& rng) {
   while (phase_ == Phase::kPlaying && trick_len_ > 0) play(random_card(legal_cards(), rng));
 }
 
 void HandState::play_randomly(Rng& rng) {
   finish_trick_randomly(rng);
-  if (phase_ != Phase::kPlaying) return;
-  if (contract_.mode == Mode::kSun) {
-    play_tricks_randomly<Mode::kSun, 1>({this}, {&rng});
-  } else {
-    play_tricks_randomly<Mode::kHokum, 1>({this}, {&rng});
-  }
+  if (phase_ == Phase::kPlaying) play_tricks_randomly<1>({this}, {&rng}, contract_.trump);
 }
 
 void HandState::play_randomly(HandState& a, Rng& a_rng, HandState& b, Rng& b_rng) {
   a.finish_trick_randomly(a_rng);
   b.finish_trick_randomly(b_rng);
   const bool in_step = a.phase_ == Phase::kPlaying && b.phase_ == Phase::kPlaying &&
-                       a.contract_.mode == b.contract_.mode && a.tricks_played_ == b.tricks_played_;
-  if (!in_step) {
+                       a.contract_.trump == b.contract_.trump && a.tricks_played_ == b.tricks_played_;
+  if (in_step) {
+    play_tricks_randomly<2>({&a, &b}, {&a_rng, &b_rng}, a.contract_.trump);
+  } else {
     a.play_randomly(a_rng);
     b.play_randomly(b_rng);
-  } else if (a.contract_.mode == Mode::kSun) {
-    play_tricks_randomly<Mode::kSun, 2>({&a, &b}, {&a_rng, &b_rng});
-  } else {
-    play_tricks_randomly<Mode::kHokum, 2>({&a, &b}, {&a_rng, &b_rng});
   }
 }
 

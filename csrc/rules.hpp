@@ -1,6 +1,7 @@
 // Host options and the trick rules they shape: legal moves and the trick winner.
 #pragma once
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -96,6 +97,38 @@ constexpr unsigned shown_void_suits(Card card, int led, bool partner_winning, co
   const bool excused = partner_winning & !rules.trump_over_partner;
   const bool no_ruff = off_suit & (contract.trump != kNoSuit) & !contract.is_trump(card) & !excused;
   return unsigned{off_suit} << led | unsigned{no_ruff} << (contract.trump & 3);
+}
+
+// Bit i set when byte i of `suits` (four suits, one a byte) is not `suit`: the bytes are compared all
+// at once, then their top bits gathered by one multiplication.
+constexpr unsigned bytes_not_of_suit(std::uint32_t suits, int suit) {
+  const std::uint32_t differ = ((suits ^ (0x01010101u * static_cast<std::uint32_t>(suit))) + 0x7F7F7F7Fu) & 0x80808080u;
+  return (differ >> 7) * 0x01020408u >> 24;
+}
+
+// Bit i -> bit 4i: a seat's flag to its nibble.
+struct NibbleSpread {
+  std::uint16_t of[16] = {};
+  constexpr NibbleSpread() {
+    for (int bits = 0; bits < 16; ++bits)
+      for (int i = 0; i < 4; ++i) of[bits] = static_cast<std::uint16_t>(of[bits] | (bits >> i & 1) << (4 * i));
+  }
+};
+constexpr NibbleSpread kNibbleSpread{};
+
+// shown_void_suits of the three followers of a whole trick led by `leader`, at once, as four bits a seat
+// (seat s in bits 4s..4s+3): byte i of `cards` is the trick's i-th card, bit i of `partner_was_winning`
+// whether its partner was winning when it was played.
+constexpr unsigned shown_void_suits(std::uint32_t cards, int leader, unsigned partner_was_winning,
+                                    const Contract& contract, const Rules& rules) {
+  const std::uint32_t suits = cards >> 3 & 0x03030303u;
+  const int led = static_cast<int>(suits & 3);
+  const unsigned off_suit = bytes_not_of_suit(suits, led);
+  const unsigned excused = partner_was_winning & (0u - unsigned{!rules.trump_over_partner});
+  const unsigned no_ruff = off_suit & bytes_not_of_suit(suits, contract.trump & 3) & ~excused &
+                           (0u - unsigned{contract.trump != kNoSuit});
+  const unsigned by_place = unsigned{kNibbleSpread.of[off_suit]} << led | unsigned{kNibbleSpread.of[no_ruff]} << (contract.trump & 3);
+  return (by_place << 4 * leader | by_place >> (16 - 4 * leader)) & 0xFFFFu;
 }
 
 // The cards of `hand` that may be played onto trick[0..n), n is 0..3 (R17-R20).
