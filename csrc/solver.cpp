@@ -10,8 +10,8 @@
 //   hands fix their owners), with each suit's zero-abnat cards (7 8 9 plain, 7 8 trump) reduced to how
 //   many remain and who holds them in strength order, so boundaries that differ only in which of those
 //   were played share an entry; + the leader + the solve's stamp. Entries keep lower and upper bounds
-//   on team 0's abnat from there and the best lead; buckets of four 16-byte entries, deeper
-//   positions kept first. The last two tricks are solved directly and cached exactly in a second,
+//   on team 0's abnat from there and the best lead (also the sure-abnat bounds alone, when they settle
+//   a probe); buckets of four 16-byte entries, deeper positions kept first. The last two tricks are solved directly and cached exactly in a second,
 //   direct-mapped table. At the last seat of a trick both tables are probed for every child boundary
 //   first (enhanced transposition cutoff); a card whose child's stored bound shows it fails is not
 //   played, its bound standing in for its value.
@@ -49,6 +49,14 @@ constexpr int kContracts = 5;  // Sun, then Hokum with each trump suit
 
 int contract_index(const Contract& c) { return c.mode == Mode::kSun ? 0 : 1 + c.trump; }
 Contract contract_at(int index) { return index == 0 ? Contract{Mode::kSun, kNoSuit} : Contract{Mode::kHokum, index - 1}; }
+
+// The cards of `mine` (a suit in strength order) whose next weaker live card, skipping the played
+// ones (neither in `mine` nor in `others`), is also in `mine`: a bit entering a run of played cards
+// carries through it to the next live card. Bit 7 counts as live so that no carry leaves the suit.
+inline std::uint32_t joined_cards(std::uint32_t mine, std::uint32_t others) {
+  const std::uint32_t played = ~(mine | others) & 0x7F;
+  return (played + (mine << 1)) & mine;
+}
 
 // Population count without relying on the popcnt instruction (the build targets plain x86-64).
 inline int cards_in(std::uint32_t x) {
@@ -508,9 +516,12 @@ int Solver::search_lead(int alpha, int beta) {
     tt_move = e->move;
   } else {
     int sure[2];
-    if (sure_abnat(seat, sure)) return team_of(seat) == 0 ? most : 0;
+    if (sure_abnat(seat, sure)) sure[team_of(seat)] = most, sure[1 - team_of(seat)] = 0;
     known_lo = sure[0];
     known_hi = most - sure[1];
+    // Kept when they settle the probe, so that the next visit need not count again.
+    if (use_tt_ && (known_lo >= beta || known_hi <= alpha || known_lo == known_hi))
+      store(key, tag, known_lo, known_hi, kNoMove);
   }
   if (known_lo >= beta) return known_lo;
   if (known_hi <= alpha) return known_hi;
@@ -540,20 +551,24 @@ int Solver::search_lead(int alpha, int beta) {
   }
 
   if (use_tt_) {
-    Entry* e = slot_for(key, tag);
     int lo = known_lo, hi = known_hi;
-    if (e->key == key && e->tag == tag) lo = std::max(lo, int{e->lo}), hi = std::min(hi, int{e->hi});
     if (best <= alpha) hi = std::min(hi, best);
     else if (best >= beta) lo = std::max(lo, best);
     else lo = hi = best;
-    e->key = key;
-    e->tag = tag;
-    e->lo = static_cast<std::uint8_t>(lo);
-    e->hi = static_cast<std::uint8_t>(hi);
-    e->move = best_move;
-    e->tricks = static_cast<std::uint8_t>(tricks_left_);
+    store(key, tag, lo, hi, best_move);
   }
   return best;
+}
+
+void Solver::store(std::uint64_t key, std::uint32_t tag, int lo, int hi, Card move) {
+  Entry* e = slot_for(key, tag);
+  if (e->key == key && e->tag == tag) lo = std::max(lo, int{e->lo}), hi = std::min(hi, int{e->hi});
+  e->key = key;
+  e->tag = tag;
+  e->lo = static_cast<std::uint8_t>(lo);
+  e->hi = static_cast<std::uint8_t>(hi);
+  e->move = move;
+  e->tricks = static_cast<std::uint8_t>(tricks_left_);
 }
 
 // ---- Bounds --------------------------------------------------------------------------------------
@@ -708,9 +723,10 @@ Hand Solver::reduce(Hand legal, int seat, bool dominance) const {
   while (pairs) {
     const int suit = suit_of(lowest_card(pairs));
     pairs &= ~suit_mask(suit);
-    out &= ~suit_mask(suit);
     std::uint32_t rest = pw(legal, suit);
     const std::uint32_t others = pw(live_others, suit);
+    if (!joined_cards(rest, others)) continue;
+    out &= ~suit_mask(suit);
     const std::uint32_t zeros = kZeroPowers[kind_[suit]];
     std::uint32_t keep = 0;
     while (rest) {

@@ -102,6 +102,7 @@ class Solver {
   Entry* bucket(std::uint64_t key, std::uint32_t tag);
   Entry* find(std::uint64_t key, std::uint32_t tag);
   Entry* slot_for(std::uint64_t key, std::uint32_t tag);
+  void store(std::uint64_t key, std::uint32_t tag, int lo, int hi, Card move);
   std::uint32_t tag() const { return static_cast<std::uint32_t>(stamp_ << 4 | leader_ << 2 | len_); }
   // A suit's cards as an 8-bit set in strength order (bit p = the card of strength p), and back.
   std::uint32_t pw(Hand h, int suit) const;
