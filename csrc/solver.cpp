@@ -6,15 +6,17 @@
 //   from the previous card's value.
 // * Rules: legal moves come from the kernel's legal_moves at every node; who takes a trick comes from
 //   tables filled once from the kernel's trick_winner (SolverTables), used incrementally.
-// * Transposition table at trick boundaries: key = the cards still held (within one solve the root's
-//   hands fix their owners), with each suit's zero-abnat cards (7 8 9 plain, 7 8 trump) reduced to how
-//   many remain and who holds them in strength order, so boundaries that differ only in which of those
-//   were played share an entry; + the leader + the solve's stamp. Entries keep lower and upper bounds
-//   on team 0's abnat from there and the best lead (also the sure-abnat bounds alone, when they settle
-//   a probe); buckets of four 16-byte entries, deeper positions kept first. The last two tricks are solved directly and cached exactly in a second,
-//   direct-mapped table. At the last seat of a trick both tables are probed for every child boundary
-//   first (enhanced transposition cutoff); a card whose child's stored bound shows it fails is not
-//   played, its bound standing in for its value.
+// * Transposition table at trick boundaries, keyed by shape: the leader and, for each remaining card in
+//   (suit, strength) order, its holder (+ the solve's stamp). Boundaries of one shape are the same game
+//   but for the abnat of corresponding cards, so an entry's bounds on team 0's abnat hold for every
+//   boundary of its shape, widened by what the cards that differ could lose or gain (nothing where only
+//   which zero-abnat cards remain differs). Entries keep the remaining cards, lower and upper bounds and
+//   the best lead (also the sure-abnat bounds alone, when they settle a probe); buckets of four 20-byte
+//   entries, deeper positions kept first. The last two tricks are solved directly and cached exactly in
+//   a second, direct-mapped table keyed by the cards, with each suit's zero-abnat cards (7 8 9 plain,
+//   7 8 trump) reduced to how many remain and who holds them in strength order. At the last seat of a
+//   trick both tables are probed for every child boundary first (enhanced transposition cutoff); a
+//   card whose child's stored bound shows it fails is not played, its bound standing in for its value.
 // * Bounds at boundaries: the top run of trumps held by one team is that team's for sure (with the
 //   poorest cards the leader's side gives to the opponents' top trumps); the leader can cash its
 //   masters (of a plain suit, while every opponent holding a trump must follow it), then lead to its
@@ -56,6 +58,25 @@ Contract contract_at(int index) { return index == 0 ? Contract{Mode::kSun, kNoSu
 inline std::uint32_t joined_cards(std::uint32_t mine, std::uint32_t others) {
   const std::uint32_t played = ~(mine | others) & 0x7F;
   return (played + (mine << 1)) & mine;
+}
+
+// The bits of x at the positions of mask, packed at the bottom (BMI2's pext where the CPU has it).
+inline std::uint32_t compress(std::uint32_t x, std::uint32_t mask) {
+#ifdef __BMI2__
+  return _pext_u32(x, mask);
+#else
+  std::uint32_t out = 0;
+  for (std::uint32_t b = 1; mask; mask &= mask - 1, b <<= 1)
+    if (x & mask & (0u - mask)) out |= b;
+  return out;
+#endif
+}
+
+// How many cards of each suit h holds, one count per byte.
+inline std::uint32_t suit_counts(Hand h) {
+  h = h - ((h >> 1) & 0x55555555u);
+  h = (h & 0x33333333u) + ((h >> 2) & 0x33333333u);
+  return (h + (h >> 4)) & 0x0F0F0F0Fu;
 }
 
 // Population count without relying on the popcnt instruction (the build targets plain x86-64).
@@ -290,36 +311,80 @@ std::uint64_t Solver::boundary_key(Hand remaining) const {
 }
 
 // ---- Transposition table ---------------------------------------------------------------------------
-// Buckets of four entries (one cache line). Within one solve the class of the remaining cards
-// (boundary_key) and the leader fix a trick boundary up to the order of equal zero-abnat cards; the tag
-// also holds the solve's stamp, so entries of earlier solves never match and are the first to be replaced.
+// Boundaries of one shape (the same leader, and for each remaining card in (suit, strength) order the
+// same holder) are the same game: every line of play of one is a line of the other, the k-th card of a
+// suit standing for the k-th, with the same legal cards and trick winners; only the abnat of
+// corresponding cards differ. So team 0's abnat from one is the other's, give or take what the cards
+// that change could lose or gain: a stored boundary bounds every boundary of its shape, its bounds
+// widened by those sums (by nothing where only which zero-abnat cards remain differs: one class).
+// Buckets of four entries hashed by shape; the tag also holds the solve's stamp, so entries of
+// earlier solves never match and are the first to be replaced.
 
-Solver::Entry* Solver::bucket(std::uint64_t key, std::uint32_t tag) {
+std::uint32_t Solver::power_set(Hand h) const {
+  return pw(h, 0) | pw(h, 1) << 8 | pw(h, 2) << 16 | pw(h, 3) << 24;
+}
+
+Solver::Shape Solver::shape_of(Hand gone) const {
+  const Hand cards = all_hands(hands_) & ~gone;
+  const std::uint32_t live = power_set(cards);
+  return {compress(power_set((hands_[1] | hands_[3]) & ~gone), live),
+          compress(power_set((hands_[2] | hands_[3]) & ~gone), live), cards};
+}
+
+bool Solver::same_shape(const Entry& e, const Shape& s, std::uint32_t tag) {
+  return e.odd == s.odd && e.high == s.high && e.tag == tag && suit_counts(e.cards) == suit_counts(s.cards);
+}
+
+// What team 0 could lose and gain from a boundary of the shape of `from` to the one of `to` (the same
+// number of cards of each suit): suit by suit, the abnat its cards in strength order lose and gain.
+void Solver::abnat_changes(Hand from, Hand to, int& loss, int& gain) const {
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    std::uint32_t f = pw(from, suit), t = pw(to, suit);
+    if (f == t) continue;
+    const std::uint8_t* abnat = tables_->abnat[kind_[suit]];
+    for (; f; f &= f - 1, t &= t - 1) {
+      const int change = abnat[t & (0u - t)] - abnat[f & (0u - f)];
+      if (change > 0) gain += change;
+      else loss -= change;
+    }
+  }
+}
+
+Solver::Entry* Solver::bucket(const Shape& s, std::uint32_t tag) {
+  const std::uint64_t key = (std::uint64_t{s.high} << 32 | s.odd) ^ std::uint64_t{suit_counts(s.cards)} << 16;
   return &table_[((key ^ std::uint64_t{tag} << 40) * 0x9E3779B97F4A7C15ull) >> shift_ & ~std::uint64_t{3}];
 }
 
-Solver::Entry* Solver::find(std::uint64_t key, std::uint32_t tag) {
-  Entry* b = bucket(key, tag);
-  for (int i = 0; i < 4; ++i)
-    if (b[i].key == key && b[i].tag == tag) return &b[i];
-  return nullptr;
+const Solver::Entry* Solver::lookup(const Shape& s, std::uint32_t tag, int& lo, int& hi) {
+  const Entry* b = bucket(s, tag);
+  const Entry* own = nullptr;
+  for (int i = 0; i < 4; ++i) {
+    const Entry& e = b[i];
+    if (!same_shape(e, s, tag)) continue;
+    int loss = 0, gain = 0;
+    if ((e.cards ^ s.cards) & ~zero_cards_) abnat_changes(e.cards, s.cards, loss, gain);
+    else own = &e;
+    lo = std::max(lo, e.lo - loss);
+    hi = std::min(hi, e.hi + gain);
+  }
+  return own;
 }
 
-Solver::Entry* Solver::slot_for(std::uint64_t key, std::uint32_t tag) {
-  Entry* b = bucket(key, tag);
-  Entry* victim = &b[0];
+void Solver::store(const Shape& s, std::uint32_t tag, int lo, int hi, Card move) {
+  Entry* b = bucket(s, tag);
+  Entry* e = &b[0];
   int victim_rank = kInf;
   for (int i = 0; i < 4; ++i) {
-    Entry& e = b[i];
-    if (e.key == key && e.tag == tag) return &e;
-    const int rank = (e.tag >> 4) != stamp_ ? -1 : e.tricks;
-    if (rank < victim_rank) {
-      victim_rank = rank;
-      victim = &e;
+    if (same_shape(b[i], s, tag) && !((b[i].cards ^ s.cards) & ~zero_cards_)) {
+      e = &b[i];
+      lo = std::max(lo, int{e->lo}), hi = std::min(hi, int{e->hi});
+      break;
     }
+    const int rank = (b[i].tag >> 4) != stamp_ ? -1 : b[i].tricks;
+    if (rank < victim_rank) victim_rank = rank, e = &b[i];
   }
-  victim->tag = 0;
-  return victim;
+  *e = Entry{s.odd, s.high, s.cards, tag, static_cast<std::uint8_t>(lo), static_cast<std::uint8_t>(hi), move,
+             static_cast<std::uint8_t>(tricks_left_)};
 }
 
 // ---- Search --------------------------------------------------------------------------------------
@@ -468,8 +533,7 @@ int Solver::search_follow(int alpha, int beta) {
       const int points = team_of(winner) == 0 ? base + abnat_[c] : 0;
       int lo = -kInf, hi = kInf;
       if (tricks_left_ > 3) {
-        if (const Entry* e = find(boundary_key(rest & ~bit(c)), static_cast<std::uint32_t>(stamp_ << 4 | winner << 2)))
-          lo = e->lo, hi = e->hi;
+        lookup(shape_of(bit(c)), static_cast<std::uint32_t>(stamp_ << 4 | winner << 2), lo, hi);
       } else {
         const std::uint64_t key = boundary_key(rest & ~bit(c)) | std::uint64_t(winner) << 56;
         const Ending& slot = ending_slot(key);
@@ -501,27 +565,28 @@ int Solver::search_lead(int alpha, int beta) {
   if (tricks_left_ <= 2) return tricks_left_ == 1 ? last_trick() : two_tricks();
   ++nodes_;
   const int seat = leader_;
-  const std::uint64_t key = boundary_key(all_hands(hands_));
+  const Shape shape = shape_of(0);
   const std::uint32_t tag = this->tag();
-  if (use_tt_) __builtin_prefetch(bucket(key, tag));
+  if (use_tt_) __builtin_prefetch(bucket(shape, tag));
   const int most = live_abnat_ + kLastTrickAbnat;
   if (most <= alpha) return most;
   if (beta <= 0) return 0;
-  // Bounds known before searching: the stored ones, which include the sure abnat, or the sure abnat.
-  int known_lo, known_hi;
+  // Bounds known before searching: the stored ones of this boundary, which include the sure abnat;
+  // else those of its shape and the sure abnat.
+  int known_lo = 0, known_hi = most;
   Card tt_move = kNoMove;
-  if (const Entry* e = use_tt_ ? find(key, tag) : nullptr) {
-    known_lo = e->lo;
-    known_hi = e->hi;
+  if (const Entry* e = use_tt_ ? lookup(shape, tag, known_lo, known_hi) : nullptr) {
     tt_move = e->move;
   } else {
-    int sure[2];
-    if (sure_abnat(seat, sure)) sure[team_of(seat)] = most, sure[1 - team_of(seat)] = 0;
-    known_lo = sure[0];
-    known_hi = most - sure[1];
+    if (known_lo < beta && known_hi > alpha) {
+      int sure[2];
+      if (sure_abnat(seat, sure)) sure[team_of(seat)] = most, sure[1 - team_of(seat)] = 0;
+      known_lo = std::max(known_lo, sure[0]);
+      known_hi = std::min(known_hi, most - sure[1]);
+    }
     // Kept when they settle the probe, so that the next visit need not count again.
     if (use_tt_ && (known_lo >= beta || known_hi <= alpha || known_lo == known_hi))
-      store(key, tag, known_lo, known_hi, kNoMove);
+      store(shape, tag, known_lo, known_hi, kNoMove);
   }
   if (known_lo >= beta) return known_lo;
   if (known_hi <= alpha) return known_hi;
@@ -555,20 +620,9 @@ int Solver::search_lead(int alpha, int beta) {
     if (best <= alpha) hi = std::min(hi, best);
     else if (best >= beta) lo = std::max(lo, best);
     else lo = hi = best;
-    store(key, tag, lo, hi, best_move);
+    store(shape, tag, lo, hi, best_move);
   }
   return best;
-}
-
-void Solver::store(std::uint64_t key, std::uint32_t tag, int lo, int hi, Card move) {
-  Entry* e = slot_for(key, tag);
-  if (e->key == key && e->tag == tag) lo = std::max(lo, int{e->lo}), hi = std::min(hi, int{e->hi});
-  e->key = key;
-  e->tag = tag;
-  e->lo = static_cast<std::uint8_t>(lo);
-  e->hi = static_cast<std::uint8_t>(hi);
-  e->move = move;
-  e->tricks = static_cast<std::uint8_t>(tricks_left_);
 }
 
 // ---- Bounds --------------------------------------------------------------------------------------

@@ -53,7 +53,7 @@ struct SolveResult {
 // stamp, so nothing leaks from one solve into the next), never shared between threads.
 class Solver {
  public:
-  // A table of 2^tt_bits entries of 16 bytes, allocated here once; solves never allocate.
+  // A table of 2^tt_bits entries of 20 bytes, allocated here once; solves never allocate.
   explicit Solver(int tt_bits = 16);
 
   // The value of every legal card (all_moves) or the value and the set of best cards.
@@ -69,8 +69,17 @@ class Solver {
   void clear();                                   // forgets every stored position
 
  private:
+  // A trick boundary's shape: bit k of odd and high, for the k-th remaining card in (suit, strength)
+  // order, tell whether its holder's seat is odd and whether it is 2 or 3; with the cards themselves.
+  struct Shape {
+    std::uint32_t odd;
+    std::uint32_t high;
+    Hand cards;
+  };
   struct Entry {
-    std::uint64_t key;    // the boundary's equivalence class (boundary_key)
+    std::uint32_t odd;    // the boundary's shape
+    std::uint32_t high;
+    Hand cards;           // its remaining cards
     std::uint32_t tag;    // stamp << 4 | leader << 2 | cards on the table; 0 = empty
     std::uint8_t lo;      // bounds on team 0's abnat from this node on
     std::uint8_t hi;
@@ -99,10 +108,14 @@ class Solver {
   Hand partner_masters(Hand partner, Hand theirs, Hand cashed) const;
   int order_lead(Hand moves, int seat, Card tt_move, Card* out) const;
   int order_follow(Hand moves, Card* out) const;
-  Entry* bucket(std::uint64_t key, std::uint32_t tag);
-  Entry* find(std::uint64_t key, std::uint32_t tag);
-  Entry* slot_for(std::uint64_t key, std::uint32_t tag);
-  void store(std::uint64_t key, std::uint32_t tag, int lo, int hi, Card move);
+  std::uint32_t power_set(Hand h) const;  // every suit in strength order, one per byte
+  Shape shape_of(Hand gone) const;        // the boundary of the hands without the cards in gone
+  static bool same_shape(const Entry& e, const Shape& s, std::uint32_t tag);
+  void abnat_changes(Hand from, Hand to, int& loss, int& gain) const;
+  Entry* bucket(const Shape& s, std::uint32_t tag);
+  // Narrows [lo, hi] by the entries of s's shape; returns the one of s's class, if any.
+  const Entry* lookup(const Shape& s, std::uint32_t tag, int& lo, int& hi);
+  void store(const Shape& s, std::uint32_t tag, int lo, int hi, Card move);
   std::uint32_t tag() const { return static_cast<std::uint32_t>(stamp_ << 4 | leader_ << 2 | len_); }
   // A suit's cards as an 8-bit set in strength order (bit p = the card of strength p), and back.
   std::uint32_t pw(Hand h, int suit) const;
