@@ -565,12 +565,11 @@ int Solver::search_lead(int alpha, int beta) {
   if (tricks_left_ <= 2) return tricks_left_ == 1 ? last_trick() : two_tricks();
   ++nodes_;
   const int seat = leader_;
-  const Shape shape = shape_of(0);
-  const std::uint32_t tag = this->tag();
-  if (use_tt_) __builtin_prefetch(bucket(shape, tag));
   const int most = live_abnat_ + kLastTrickAbnat;
   if (most <= alpha) return most;
   if (beta <= 0) return 0;
+  const Shape shape = shape_of(0);
+  const std::uint32_t tag = this->tag();
   // Bounds known before searching: the stored ones of this boundary, which include the sure abnat;
   // else those of its shape and the sure abnat.
   int known_lo = 0, known_hi = most;
