@@ -267,7 +267,10 @@ void Solver::load(const Position& p) {
     const Card card = static_cast<Card>(c);
     abnat_[c] = static_cast<std::uint8_t>(card_abnat(card, contract_));
     power_[c] = tables_->strength[kind_[suit_of(card)]][rank_of(card)];
+    power_bit_[c] = 1u << (8 * suit_of(card) + power_[c]);
   }
+  for (int seat = 0; seat < kNumSeats; ++seat)
+    powers_[seat] = pw(hands_[seat], 0) | pw(hands_[seat], 1) << 8 | pw(hands_[seat], 2) << 16 | pw(hands_[seat], 3) << 24;
   for (int i = 0; i < kAbnatValues; ++i) {
     by_abnat_[i] = 0;
     for (int c = 0; c < kNumCards; ++c)
@@ -320,15 +323,10 @@ std::uint64_t Solver::boundary_key(Hand remaining) const {
 // Buckets of four entries hashed by shape; the tag also holds the solve's stamp, so entries of
 // earlier solves never match and are the first to be replaced.
 
-std::uint32_t Solver::power_set(Hand h) const {
-  return pw(h, 0) | pw(h, 1) << 8 | pw(h, 2) << 16 | pw(h, 3) << 24;
-}
-
-Solver::Shape Solver::shape_of(Hand gone) const {
-  const Hand cards = all_hands(hands_) & ~gone;
-  const std::uint32_t live = power_set(cards);
-  return {compress(power_set((hands_[1] | hands_[3]) & ~gone), live),
-          compress(power_set((hands_[2] | hands_[3]) & ~gone), live), cards};
+Solver::Shape Solver::shape_of(Hand gone, std::uint32_t gone_power) const {
+  const std::uint32_t live = (powers_[0] | powers_[1] | powers_[2] | powers_[3]) & ~gone_power;
+  return {compress(powers_[1] | powers_[3], live), compress(powers_[2] | powers_[3], live),
+          all_hands(hands_) & ~gone};
 }
 
 bool Solver::same_shape(const Entry& e, const Shape& s, std::uint32_t tag) {
@@ -397,6 +395,7 @@ int Solver::play_and_search(Card c, int alpha, int beta) {
   if (len_ == 0) win_ = 0;
   else if (beats_[suit_of(trick_[0])][trick_[win_]] & bit(c)) win_ = len_;
   hands_[seat] &= ~bit(c);
+  powers_[seat] &= ~power_bit_[c];
   live_abnat_ -= abnat_[c];
   on_table_ |= bit(c);
   trick_[len_++] = c;
@@ -405,6 +404,7 @@ int Solver::play_and_search(Card c, int alpha, int beta) {
   on_table_ &= ~bit(c);
   live_abnat_ += abnat_[c];
   hands_[seat] |= bit(c);
+  powers_[seat] |= power_bit_[c];
   win_ = saved_win;
   return v;
 }
@@ -533,7 +533,7 @@ int Solver::search_follow(int alpha, int beta) {
       const int points = team_of(winner) == 0 ? base + abnat_[c] : 0;
       int lo = -kInf, hi = kInf;
       if (tricks_left_ > 3) {
-        lookup(shape_of(bit(c)), static_cast<std::uint32_t>(stamp_ << 4 | winner << 2), lo, hi);
+        lookup(shape_of(bit(c), power_bit_[c]), static_cast<std::uint32_t>(stamp_ << 4 | winner << 2), lo, hi);
       } else {
         const std::uint64_t key = boundary_key(rest & ~bit(c)) | std::uint64_t(winner) << 56;
         const Ending& slot = ending_slot(key);
@@ -568,7 +568,7 @@ int Solver::search_lead(int alpha, int beta) {
   const int most = live_abnat_ + kLastTrickAbnat;
   if (most <= alpha) return most;
   if (beta <= 0) return 0;
-  const Shape shape = shape_of(0);
+  const Shape shape = shape_of(0, 0);
   const std::uint32_t tag = this->tag();
   // Bounds known before searching: the stored ones of this boundary, which include the sure abnat;
   // else those of its shape and the sure abnat.

@@ -108,8 +108,8 @@ class Solver {
   Hand partner_masters(Hand partner, Hand theirs, Hand cashed) const;
   int order_lead(Hand moves, int seat, Card tt_move, Card* out) const;
   int order_follow(Hand moves, Card* out) const;
-  std::uint32_t power_set(Hand h) const;  // every suit in strength order, one per byte
-  Shape shape_of(Hand gone) const;        // the boundary of the hands without the cards in gone
+  // The boundary of the hands without the cards in gone (gone_power: the same in powers_'s order).
+  Shape shape_of(Hand gone, std::uint32_t gone_power) const;
   static bool same_shape(const Entry& e, const Shape& s, std::uint32_t tag);
   void abnat_changes(Hand from, Hand to, int& loss, int& gain) const;
   Entry* bucket(const Shape& s, std::uint32_t tag);
@@ -172,6 +172,8 @@ class Solver {
   static constexpr int kAbnatValue[kAbnatValues] = {0, 2, 3, 4, 10, 11, 14, 20};
   Hand by_abnat_[kAbnatValues] = {};
   std::uint8_t power_[kNumCards] = {};  // strength within its suit (the trump order for trumps)
+  std::uint32_t power_bit_[kNumCards] = {};  // bit 8 * suit + power: the card in powers_'s order
+  std::uint32_t powers_[kNumSeats] = {};     // each hand, each suit a byte in strength order
   std::uint8_t kind_[kNumSuits] = {};   // 1 for the trump suit, 0 for plain suits
   const std::uint8_t* to_pw_[kNumSuits] = {};    // the suit's row of SolverTables::to
   const std::uint8_t* from_pw_[kNumSuits] = {};  // and of SolverTables::from
