@@ -269,6 +269,8 @@ void Solver::load(const Position& p) {
     power_[c] = tables_->strength[kind_[suit_of(card)]][rank_of(card)];
     power_bit_[c] = 1u << (8 * suit_of(card) + power_[c]);
   }
+  zero_powers_ = 0;
+  for (int suit = 0; suit < kNumSuits; ++suit) zero_powers_ |= kZeroPowers[kind_[suit]] << 8 * suit;
   for (int seat = 0; seat < kNumSeats; ++seat)
     powers_[seat] = pw(hands_[seat], 0) | pw(hands_[seat], 1) << 8 | pw(hands_[seat], 2) << 16 | pw(hands_[seat], 3) << 24;
   for (int i = 0; i < kAbnatValues; ++i) {
@@ -323,10 +325,9 @@ std::uint64_t Solver::boundary_key(Hand remaining) const {
 // Buckets of four entries hashed by shape; the tag also holds the solve's stamp, so entries of
 // earlier solves never match and are the first to be replaced.
 
-Solver::Shape Solver::shape_of(Hand gone, std::uint32_t gone_power) const {
-  const std::uint32_t live = (powers_[0] | powers_[1] | powers_[2] | powers_[3]) & ~gone_power;
-  return {compress(powers_[1] | powers_[3], live), compress(powers_[2] | powers_[3], live),
-          all_hands(hands_) & ~gone};
+Solver::Shape Solver::shape_of(std::uint32_t gone) const {
+  const std::uint32_t live = (powers_[0] | powers_[1] | powers_[2] | powers_[3]) & ~gone;
+  return {compress(powers_[1] | powers_[3], live), compress(powers_[2] | powers_[3], live), live};
 }
 
 bool Solver::same_shape(const Entry& e, const Shape& s, std::uint32_t tag) {
@@ -335,10 +336,13 @@ bool Solver::same_shape(const Entry& e, const Shape& s, std::uint32_t tag) {
 
 // What team 0 could lose and gain from a boundary of the shape of `from` to the one of `to` (the same
 // number of cards of each suit): suit by suit, the abnat its cards in strength order lose and gain.
-void Solver::abnat_changes(Hand from, Hand to, int& loss, int& gain) const {
+void Solver::abnat_changes(std::uint32_t from, std::uint32_t to, int& loss, int& gain) const {
   for (int suit = 0; suit < kNumSuits; ++suit) {
-    std::uint32_t f = pw(from, suit), t = pw(to, suit);
+    std::uint32_t f = from >> 8 * suit & 0xFF, t = to >> 8 * suit & 0xFF;
     if (f == t) continue;
+    // Below the weakest card in one set only, and above the strongest, the two sets agree.
+    const std::uint32_t differ = f ^ t, same = ((differ & (0u - differ)) - 1) | bits_above(top_bit(differ));
+    f &= ~same, t &= ~same;
     const std::uint8_t* abnat = tables_->abnat[kind_[suit]];
     for (; f; f &= f - 1, t &= t - 1) {
       const int change = abnat[t & (0u - t)] - abnat[f & (0u - f)];
@@ -360,7 +364,7 @@ const Solver::Entry* Solver::lookup(const Shape& s, std::uint32_t tag, int& lo, 
     const Entry& e = b[i];
     if (!same_shape(e, s, tag)) continue;
     int loss = 0, gain = 0;
-    if ((e.cards ^ s.cards) & ~zero_cards_) abnat_changes(e.cards, s.cards, loss, gain);
+    if ((e.cards ^ s.cards) & ~zero_powers_) abnat_changes(e.cards, s.cards, loss, gain);
     else own = &e;
     lo = std::max(lo, e.lo - loss);
     hi = std::min(hi, e.hi + gain);
@@ -373,7 +377,7 @@ void Solver::store(const Shape& s, std::uint32_t tag, int lo, int hi, Card move)
   Entry* e = &b[0];
   int victim_rank = kInf;
   for (int i = 0; i < 4; ++i) {
-    if (same_shape(b[i], s, tag) && !((b[i].cards ^ s.cards) & ~zero_cards_)) {
+    if (same_shape(b[i], s, tag) && !((b[i].cards ^ s.cards) & ~zero_powers_)) {
       e = &b[i];
       lo = std::max(lo, int{e->lo}), hi = std::min(hi, int{e->hi});
       break;
@@ -533,7 +537,7 @@ int Solver::search_follow(int alpha, int beta) {
       const int points = team_of(winner) == 0 ? base + abnat_[c] : 0;
       int lo = -kInf, hi = kInf;
       if (tricks_left_ > 3) {
-        lookup(shape_of(bit(c), power_bit_[c]), static_cast<std::uint32_t>(stamp_ << 4 | winner << 2), lo, hi);
+        lookup(shape_of(power_bit_[c]), static_cast<std::uint32_t>(stamp_ << 4 | winner << 2), lo, hi);
       } else {
         const std::uint64_t key = boundary_key(rest & ~bit(c)) | std::uint64_t(winner) << 56;
         const Ending& slot = ending_slot(key);
@@ -568,7 +572,7 @@ int Solver::search_lead(int alpha, int beta) {
   const int most = live_abnat_ + kLastTrickAbnat;
   if (most <= alpha) return most;
   if (beta <= 0) return 0;
-  const Shape shape = shape_of(0, 0);
+  const Shape shape = shape_of(0);
   const std::uint32_t tag = this->tag();
   // Bounds known before searching: the stored ones of this boundary, which include the sure abnat;
   // else those of its shape and the sure abnat.

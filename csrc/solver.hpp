@@ -70,16 +70,17 @@ class Solver {
 
  private:
   // A trick boundary's shape: bit k of odd and high, for the k-th remaining card in (suit, strength)
-  // order, tell whether its holder's seat is odd and whether it is 2 or 3; with the cards themselves.
+  // order, tell whether its holder's seat is odd and whether it is 2 or 3; with the cards themselves,
+  // in powers_'s order.
   struct Shape {
     std::uint32_t odd;
     std::uint32_t high;
-    Hand cards;
+    std::uint32_t cards;
   };
   struct Entry {
     std::uint32_t odd;    // the boundary's shape
     std::uint32_t high;
-    Hand cards;           // its remaining cards
+    std::uint32_t cards;  // its remaining cards, in powers_'s order
     std::uint32_t tag;    // stamp << 4 | leader << 2 | cards on the table; 0 = empty
     std::uint8_t lo;      // bounds on team 0's abnat from this node on
     std::uint8_t hi;
@@ -108,10 +109,10 @@ class Solver {
   Hand partner_masters(Hand partner, Hand theirs, Hand cashed) const;
   int order_lead(Hand moves, int seat, Card tt_move, Card* out) const;
   int order_follow(Hand moves, Card* out) const;
-  // The boundary of the hands without the cards in gone (gone_power: the same in powers_'s order).
-  Shape shape_of(Hand gone, std::uint32_t gone_power) const;
+  Shape shape_of(std::uint32_t gone) const;  // the boundary of the hands without the cards in gone
+  // (in powers_'s order)
   static bool same_shape(const Entry& e, const Shape& s, std::uint32_t tag);
-  void abnat_changes(Hand from, Hand to, int& loss, int& gain) const;
+  void abnat_changes(std::uint32_t from, std::uint32_t to, int& loss, int& gain) const;
   Entry* bucket(const Shape& s, std::uint32_t tag);
   // Narrows [lo, hi] by the entries of s's shape; returns the one of s's class, if any.
   const Entry* lookup(const Shape& s, std::uint32_t tag, int& lo, int& hi);
@@ -174,6 +175,7 @@ class Solver {
   std::uint8_t power_[kNumCards] = {};  // strength within its suit (the trump order for trumps)
   std::uint32_t power_bit_[kNumCards] = {};  // bit 8 * suit + power: the card in powers_'s order
   std::uint32_t powers_[kNumSeats] = {};     // each hand, each suit a byte in strength order
+  std::uint32_t zero_powers_ = 0;             // the zero-abnat cards in that order
   std::uint8_t kind_[kNumSuits] = {};   // 1 for the trump suit, 0 for plain suits
   const std::uint8_t* to_pw_[kNumSuits] = {};    // the suit's row of SolverTables::to
   const std::uint8_t* from_pw_[kNumSuits] = {};  // and of SolverTables::from
