@@ -327,11 +327,12 @@ std::uint64_t Solver::boundary_key(Hand remaining) const {
 
 Solver::Shape Solver::shape_of(std::uint32_t gone) const {
   const std::uint32_t live = (powers_[0] | powers_[1] | powers_[2] | powers_[3]) & ~gone;
-  return {compress(powers_[1] | powers_[3], live), compress(powers_[2] | powers_[3], live), live};
+  return {compress(powers_[1] | powers_[3], live), compress(powers_[2] | powers_[3], live), live, suit_counts(live)};
 }
 
 bool Solver::same_shape(const Entry& e, const Shape& s, std::uint32_t tag) {
-  return e.odd == s.odd && e.high == s.high && e.tag == tag && suit_counts(e.cards) == suit_counts(s.cards);
+  if (e.odd != s.odd || e.high != s.high || e.tag != tag) return false;
+  return suit_counts(e.cards) == s.counts;
 }
 
 // What team 0 could lose and gain from a boundary of the shape of `from` to the one of `to` (the same
@@ -353,7 +354,7 @@ void Solver::abnat_changes(std::uint32_t from, std::uint32_t to, int& loss, int&
 }
 
 Solver::Entry* Solver::bucket(const Shape& s, std::uint32_t tag) {
-  const std::uint64_t key = (std::uint64_t{s.high} << 32 | s.odd) ^ std::uint64_t{suit_counts(s.cards)} << 16;
+  const std::uint64_t key = (std::uint64_t{s.high} << 32 | s.odd) ^ std::uint64_t{s.counts} << 16;
   return &table_[((key ^ std::uint64_t{tag} << 40) * 0x9E3779B97F4A7C15ull) >> shift_ & ~std::uint64_t{3}];
 }
 

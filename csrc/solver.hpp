@@ -76,6 +76,7 @@ class Solver {
     std::uint32_t odd;
     std::uint32_t high;
     std::uint32_t cards;
+    std::uint32_t counts;  // how many cards of each suit, one count per byte
   };
   struct Entry {
     std::uint32_t odd;    // the boundary's shape
