@@ -3,7 +3,7 @@
 //   later tricks, the last-trick 10); team 0 maximises, team 1 minimises (zero-sum in abnat). Exact
 //   values come from null-window probes ("does team 0 reach beta?") whose fail-soft bounds halve the
 //   interval holding the value; the value of every root card is found the same way, each starting
-//   from the previous card's value.
+//   from the previous card's value and stepping away from it in doubling steps until bracketed.
 // * Rules: legal moves come from the kernel's legal_moves at every node; who takes a trick comes from
 //   tables filled once from the kernel's trick_winner (SolverTables), used incrementally.
 // * Transposition table at trick boundaries, keyed by shape: the leader and, for each remaining card in
@@ -48,6 +48,7 @@ constexpr int kInf = 1000;
 // The powers (strength positions) of the zero-abnat cards: 7 8 9 of a plain suit, 7 8 of the trump suit.
 constexpr std::uint32_t kZeroPowers[2] = {0x07, 0x03};
 constexpr int kContracts = 5;  // Sun, then Hokum with each trump suit
+constexpr int kFirstStep = 2;  // the first step away from a first guess near a root card's value
 
 int contract_index(const Contract& c) { return c.mode == Mode::kSun ? 0 : 1 + c.trump; }
 Contract contract_at(int index) { return index == 0 ? Contract{Mode::kSun, kNoSuit} : Contract{Mode::kHokum, index - 1}; }
@@ -911,14 +912,21 @@ int Solver::order_follow(Hand moves, Card* out) const {
 // Exact values come from null-window probes: each probe "does team 0 reach beta?" returns a bound
 // (fail-soft), and the interval [lo, hi] that holds the value shrinks until it closes.
 
-int Solver::exact_child(Card c, int first_guess, int total) {
+// A first guess near the value (the value of the card searched before) is walked away from in doubling
+// steps until the value is bracketed; from then on, or from a guess with no such claim, each probe
+// halves the interval.
+int Solver::exact_child(Card c, int first_guess, bool near, int total) {
   int lo = 0, hi = total;
-  int beta = std::clamp(first_guess, 1, total);
+  int beta = first_guess;
+  int step = kFirstStep;
+  unsigned failed = near ? 0 : 3;  // bit 0: a probe failed high, bit 1: one failed low
   while (lo < hi) {
+    beta = std::clamp(beta, lo + 1, hi);
     const int g = play_and_search(c, beta - 1, beta);
-    if (g >= beta) lo = g;
-    else hi = g;
-    beta = (lo + hi + 1) / 2;
+    if (g >= beta) lo = g, failed |= 1;
+    else hi = g, failed |= 2;
+    beta = failed == 3 ? (lo + hi + 1) / 2 : failed == 1 ? lo + step : hi + 1 - step;
+    step *= 2;
   }
   return lo;
 }
@@ -954,7 +962,7 @@ SolveResult Solver::solve(const Position& p, bool all_moves) {
     int guess = total / 2;
     for (int i = 0; i < n; ++i) {
       const Card c = order[i];
-      const int v = exact_child(c, guess, total);
+      const int v = exact_child(c, guess, i > 0, total);
       guess = v;
       const int u = mine(v);
       r.move_value[c] = u;

@@ -100,7 +100,7 @@ class Solver {
   int winner_of(const Card* trick) const;
   int last_trick();
   int two_tricks();
-  int exact_child(Card c, int first_guess, int total);
+  int exact_child(Card c, int first_guess, bool near, int total);
   int exact_root(int total);
   Hand reduce(Hand legal, int seat, bool dominance) const;
   int decided_team(Card c, int seat) const;
