@@ -73,6 +73,9 @@ inline std::uint32_t compress(std::uint32_t x, std::uint32_t mask) {
 #endif
 }
 
+// A suit's byte of a set in strength order (see Solver::powers_).
+inline std::uint32_t suit_byte(std::uint32_t powers, int suit) { return powers >> (8 * suit) & 0xFF; }
+
 // How many cards of each suit h holds, one count per byte.
 inline std::uint32_t suit_counts(Hand h) {
   h = h - ((h >> 1) & 0x55555555u);
@@ -646,20 +649,22 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
   const Hand mine = hands_[leader];
   const Hand partner = hands_[partner_of(leader)];
   const Hand theirs = hands_[seat_after(leader)] | hands_[seat_after(leader, 3)];
+  const std::uint32_t mine_p = powers_[leader], partner_p = powers_[partner_of(leader)];
+  const std::uint32_t theirs_p = powers_[seat_after(leader)] | powers_[seat_after(leader, 3)];
   const Hand trumps = contract_.trump_mask();
   const bool partner_ruffs = rules_.trump_over_partner && (partner & trumps);
   Hand cashed = 0;
   Hand partner_counted = 0;  // the partner's cards already in sure[team]
   const int trump = contract_.trump;
   if (trump != kNoSuit) {
-    const std::uint32_t ours = pw(mine | partner, trump), other = pw(theirs, trump);
+    const std::uint32_t ours = suit_byte(mine_p | partner_p, trump), other = suit_byte(theirs_p, trump);
     if (ours | other) {
       const bool we_top = top_bit(ours | other) == (ours ? top_bit(ours) : -1);
       const std::uint32_t run = we_top ? (other ? ours & bits_above(top_bit(other)) : ours)
                                        : (ours ? other & bits_above(top_bit(ours)) : other);
       sure[we_top ? team : 1 - team] += tables_->abnat[1][run];
-      const std::uint32_t led = run & pw(mine, trump);
-      const std::uint32_t partner_trumps = pw(partner, trump);
+      const std::uint32_t led = run & suit_byte(mine_p, trump);
+      const std::uint32_t partner_trumps = suit_byte(partner_p, trump);
       const bool overtaken = partner_ruffs && rules_.must_overtrump && led &&
                              top_bit(partner_trumps) > __builtin_ctz(led);
       if (we_top && !overtaken) cashed |= from_pw(led, trump);
@@ -674,14 +679,13 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
       }
     }
   }
-  const Hand others = theirs | partner;
   // A plain master is cashed while every opponent holding a trump must follow its suit (so such an
   // opponent never ruffs, and never discards: what it holds of the other suits stays).
   for (int suit = 0; suit < kNumSuits; ++suit) {
     if (suit == trump) continue;
-    const std::uint32_t own = pw(mine, suit);
+    const std::uint32_t own = suit_byte(mine_p, suit);
     if (!own) continue;
-    const std::uint32_t rest = pw(others, suit);
+    const std::uint32_t rest = suit_byte(theirs_p | partner_p, suit);
     std::uint32_t masters = rest ? own & bits_above(top_bit(rest)) : own;
     if (partner_ruffs && cards_in(partner & suit_mask(suit)) < cards_in(masters)) continue;
     for (const int opponent : {seat_after(leader), seat_after(leader, 3)})
@@ -696,7 +700,7 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
   // partner cashes its own.
   Hand entry = 0, entry_lead = 0, partner_cashed = 0;
   const int k = cards_in(cashed);
-  if (!partner_counted) entry = entry_to_partner(mine, partner, leader, entry_lead);
+  if (!partner_counted) entry = entry_to_partner(leader, entry_lead);
   if (entry && !(theirs & trumps)) {
     partner_cashed = partner_masters(partner & ~entry, theirs, cashed);
     // Both hands need enough other cards to give on the other side's tricks.
@@ -723,15 +727,16 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
 // card above every other (the leader's cards of that suit were no masters, so they are all still
 // there) and that every opponent holding a trump must follow, and that card of the partner's; the
 // richest such trick. 0 when there is none.
-Hand Solver::entry_to_partner(Hand mine, Hand partner, int leader, Hand& lead) const {
+Hand Solver::entry_to_partner(int leader, Hand& lead) const {
   const Hand first = hands_[seat_after(leader)], second = hands_[seat_after(leader, 3)];
+  const std::uint32_t theirs = powers_[seat_after(leader)] | powers_[seat_after(leader, 3)];
   const Hand trumps = contract_.trump_mask();
   auto can_ruff = [&](Hand opponent, int suit) { return (opponent & trumps) && !(opponent & suit_mask(suit)); };
   Hand entry = 0;
   int best = -1;
   for (int suit = 0; suit < kNumSuits; ++suit) {
-    const std::uint32_t own = pw(mine, suit), top = pw(partner, suit);
-    if (suit == contract_.trump || !own || !top || top_bit(own | pw(first | second, suit)) > top_bit(top)) continue;
+    const std::uint32_t own = suit_byte(powers_[leader], suit), top = suit_byte(powers_[partner_of(leader)], suit);
+    if (suit == contract_.trump || !own || !top || top_bit(own | suit_byte(theirs, suit)) > top_bit(top)) continue;
     if (can_ruff(first, suit) || can_ruff(second, suit)) continue;
     const Hand card = from_pw(1u << top_bit(top), suit), low = from_pw(own & (0u - own), suit);
     const int abnat = hand_abnat(card | low, contract_);
@@ -834,10 +839,10 @@ int Solver::decided_team(Card c, int seat) const {
 // can ruff (richest first), then low leads to a partner's master, then low cards from short suits first.
 int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
   const Hand mine = hands_[seat];
-  const Hand partner = hands_[partner_of(seat)];
   const Hand opp1 = hands_[seat_after(seat)], opp3 = hands_[seat_after(seat, 3)];
-  const Hand opponents = opp1 | opp3;
   const Hand trumps = contract_.trump_mask();
+  const std::uint32_t opponents_p = powers_[seat_after(seat)] | powers_[seat_after(seat, 3)];
+  const std::uint32_t others_p = opponents_p | powers_[partner_of(seat)];
   const Card killer_card = killers()[0], second_killer = killers()[1];
   int keys[kNumTricks];
   int n = 0;
@@ -853,14 +858,14 @@ int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
       score = 1 << 18;
     } else {
       const std::uint32_t higher = bits_above(power_[c]);
-      const bool higher_out = pw(opponents | partner, suit) & higher;
+      const bool higher_out = suit_byte(others_p, suit) & higher;
       bool ruffable = false;
       if (trumps && suit != contract_.trump) {
         const Hand s = suit_mask(suit);
         ruffable = (!(opp1 & s) && (opp1 & trumps)) || (!(opp3 & s) && (opp3 & trumps));
       }
       if (!higher_out) score = (ruffable ? 2000 : 8000) + 16 * abnat_[c];
-      else if (!(pw(opponents, suit) & higher) && !ruffable) score = 6000 - 16 * abnat_[c] - power_[c];
+      else if (!(suit_byte(opponents_p, suit) & higher) && !ruffable) score = 6000 - 16 * abnat_[c] - power_[c];
       else score = 4000 - 16 * abnat_[c] - power_[c] - 64 * cards_in(mine & suit_mask(suit));
     }
     keys[n++] = ranked(c, score);

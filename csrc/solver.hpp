@@ -106,7 +106,7 @@ class Solver {
   int decided_team(Card c, int seat) const;
   bool sure_abnat(int leader, int (&sure)[2]) const;
   int poorest_abnat(Hand h, int k) const;
-  Hand entry_to_partner(Hand mine, Hand partner, int leader, Hand& lead) const;
+  Hand entry_to_partner(int leader, Hand& lead) const;
   Hand partner_masters(Hand partner, Hand theirs, Hand cashed) const;
   int order_lead(Hand moves, int seat, Card tt_move, Card* out) const;
   int order_follow(Hand moves, Card* out) const;
