@@ -274,9 +274,11 @@ void Solver::load(const Position& p) {
     power_bit_[c] = 1u << (8 * suit_of(card) + power_[c]);
   }
   zero_powers_ = 0;
-  for (int suit = 0; suit < kNumSuits; ++suit) zero_powers_ |= kZeroPowers[kind_[suit]] << 8 * suit;
-  for (int seat = 0; seat < kNumSeats; ++seat)
-    powers_[seat] = pw(hands_[seat], 0) | pw(hands_[seat], 1) << 8 | pw(hands_[seat], 2) << 16 | pw(hands_[seat], 3) << 24;
+  for (int seat = 0; seat < kNumSeats; ++seat) powers_[seat] = 0;
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    zero_powers_ |= kZeroPowers[kind_[suit]] << 8 * suit;
+    for (int seat = 0; seat < kNumSeats; ++seat) powers_[seat] |= pw(hands_[seat], suit) << 8 * suit;
+  }
   for (int i = 0; i < kAbnatValues; ++i) {
     by_abnat_[i] = 0;
     for (int c = 0; c < kNumCards; ++c)
@@ -343,7 +345,7 @@ bool Solver::same_shape(const Entry& e, const Shape& s, std::uint32_t tag) {
 // number of cards of each suit): suit by suit, the abnat its cards in strength order lose and gain.
 void Solver::abnat_changes(std::uint32_t from, std::uint32_t to, int& loss, int& gain) const {
   for (int suit = 0; suit < kNumSuits; ++suit) {
-    std::uint32_t f = from >> 8 * suit & 0xFF, t = to >> 8 * suit & 0xFF;
+    std::uint32_t f = suit_byte(from, suit), t = suit_byte(to, suit);
     if (f == t) continue;
     // Below the weakest card in one set only, and above the strongest, the two sets agree.
     const std::uint32_t differ = f ^ t, same = ((differ & (0u - differ)) - 1) | bits_above(top_bit(differ));

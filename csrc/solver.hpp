@@ -110,8 +110,8 @@ class Solver {
   Hand partner_masters(Hand partner, Hand theirs, Hand cashed) const;
   int order_lead(Hand moves, int seat, Card tt_move, Card* out) const;
   int order_follow(Hand moves, Card* out) const;
-  Shape shape_of(std::uint32_t gone) const;  // the boundary of the hands without the cards in gone
-  // (in powers_'s order)
+  // The boundary of the hands without the cards in gone (a set in powers_'s order).
+  Shape shape_of(std::uint32_t gone) const;
   static bool same_shape(const Entry& e, const Shape& s, std::uint32_t tag);
   void abnat_changes(std::uint32_t from, std::uint32_t to, int& loss, int& gain) const;
   Entry* bucket(const Shape& s, std::uint32_t tag);
