@@ -3,18 +3,20 @@
 //   later tricks, the last-trick 10); team 0 maximises, team 1 minimises (zero-sum in abnat). Exact
 //   values come from null-window probes ("does team 0 reach beta?") whose fail-soft bounds halve the
 //   interval holding the value; the value of every root card is found the same way, each starting
-//   from the previous card's value.
+//   from the previous card's value and stepping away from it in doubling steps until bracketed.
 // * Rules: legal moves come from the kernel's legal_moves at every node; who takes a trick comes from
 //   tables filled once from the kernel's trick_winner (SolverTables), used incrementally.
-// * Transposition table at trick boundaries: key = the cards still held (within one solve the root's
-//   hands fix their owners), with each suit's zero-abnat cards (7 8 9 plain, 7 8 trump) reduced to how
-//   many remain and who holds them in strength order, so boundaries that differ only in which of those
-//   were played share an entry; + the leader + the solve's stamp. Entries keep lower and upper bounds
-//   on team 0's abnat from there and the best lead; buckets of four 16-byte entries, deeper
-//   positions kept first. The last two tricks are solved directly and cached exactly in a second,
-//   direct-mapped table. At the last seat of a trick both tables are probed for every child boundary
-//   first (enhanced transposition cutoff); a card whose child's stored bound shows it fails is not
-//   played, its bound standing in for its value.
+// * Transposition table at trick boundaries, keyed by shape: the leader and, for each remaining card in
+//   (suit, strength) order, its holder (+ the solve's stamp). Boundaries of one shape are the same game
+//   but for the abnat of corresponding cards, so an entry's bounds on team 0's abnat hold for every
+//   boundary of its shape, widened by what the cards that differ could lose or gain (nothing where only
+//   which zero-abnat cards remain differs). Entries keep the remaining cards, lower and upper bounds and
+//   the best lead (also the sure-abnat bounds alone, when they settle a probe); buckets of four 20-byte
+//   entries, deeper positions kept first. The last two tricks are solved directly and cached exactly in
+//   a second, direct-mapped table keyed by the cards, with each suit's zero-abnat cards (7 8 9 plain,
+//   7 8 trump) reduced to how many remain and who holds them in strength order. At the last seat of a
+//   trick both tables are probed for every child boundary first (enhanced transposition cutoff); a
+//   card whose child's stored bound shows it fails is not played, its bound standing in for its value.
 // * Bounds at boundaries: the top run of trumps held by one team is that team's for sure (with the
 //   poorest cards the leader's side gives to the opponents' top trumps); the leader can cash its
 //   masters (of a plain suit, while every opponent holding a trump must follow it), then lead to its
@@ -46,9 +48,40 @@ constexpr int kInf = 1000;
 // The powers (strength positions) of the zero-abnat cards: 7 8 9 of a plain suit, 7 8 of the trump suit.
 constexpr std::uint32_t kZeroPowers[2] = {0x07, 0x03};
 constexpr int kContracts = 5;  // Sun, then Hokum with each trump suit
+constexpr int kFirstStep = 2;  // the first step away from a first guess near a root card's value
 
 int contract_index(const Contract& c) { return c.mode == Mode::kSun ? 0 : 1 + c.trump; }
 Contract contract_at(int index) { return index == 0 ? Contract{Mode::kSun, kNoSuit} : Contract{Mode::kHokum, index - 1}; }
+
+// The cards of `mine` (a suit in strength order) whose next weaker live card, skipping the played
+// ones (neither in `mine` nor in `others`), is also in `mine`: a bit entering a run of played cards
+// carries through it to the next live card. Bit 7 counts as live so that no carry leaves the suit.
+inline std::uint32_t joined_cards(std::uint32_t mine, std::uint32_t others) {
+  const std::uint32_t played = ~(mine | others) & 0x7F;
+  return (played + (mine << 1)) & mine;
+}
+
+// The bits of x at the positions of mask, packed at the bottom (BMI2's pext where the CPU has it).
+inline std::uint32_t compress(std::uint32_t x, std::uint32_t mask) {
+#ifdef __BMI2__
+  return _pext_u32(x, mask);
+#else
+  std::uint32_t out = 0;
+  for (std::uint32_t b = 1; mask; mask &= mask - 1, b <<= 1)
+    if (x & mask & (0u - mask)) out |= b;
+  return out;
+#endif
+}
+
+// A suit's byte of a set in strength order (see Solver::powers_).
+inline std::uint32_t suit_byte(std::uint32_t powers, int suit) { return powers >> (8 * suit) & 0xFF; }
+
+// How many cards of each suit h holds, one count per byte.
+inline std::uint32_t suit_counts(Hand h) {
+  h = h - ((h >> 1) & 0x55555555u);
+  h = (h & 0x33333333u) + ((h >> 2) & 0x33333333u);
+  return (h + (h >> 4)) & 0x0F0F0F0Fu;
+}
 
 // Population count without relying on the popcnt instruction (the build targets plain x86-64).
 inline int cards_in(std::uint32_t x) {
@@ -238,6 +271,13 @@ void Solver::load(const Position& p) {
     const Card card = static_cast<Card>(c);
     abnat_[c] = static_cast<std::uint8_t>(card_abnat(card, contract_));
     power_[c] = tables_->strength[kind_[suit_of(card)]][rank_of(card)];
+    power_bit_[c] = 1u << (8 * suit_of(card) + power_[c]);
+  }
+  zero_powers_ = 0;
+  for (int seat = 0; seat < kNumSeats; ++seat) powers_[seat] = 0;
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    zero_powers_ |= kZeroPowers[kind_[suit]] << 8 * suit;
+    for (int seat = 0; seat < kNumSeats; ++seat) powers_[seat] |= pw(hands_[seat], suit) << 8 * suit;
   }
   for (int i = 0; i < kAbnatValues; ++i) {
     by_abnat_[i] = 0;
@@ -282,36 +322,78 @@ std::uint64_t Solver::boundary_key(Hand remaining) const {
 }
 
 // ---- Transposition table ---------------------------------------------------------------------------
-// Buckets of four entries (one cache line). Within one solve the class of the remaining cards
-// (boundary_key) and the leader fix a trick boundary up to the order of equal zero-abnat cards; the tag
-// also holds the solve's stamp, so entries of earlier solves never match and are the first to be replaced.
+// Boundaries of one shape (the same leader, and for each remaining card in (suit, strength) order the
+// same holder) are the same game: every line of play of one is a line of the other, the k-th card of a
+// suit standing for the k-th, with the same legal cards and trick winners; only the abnat of
+// corresponding cards differ. So team 0's abnat from one is the other's, give or take what the cards
+// that change could lose or gain: a stored boundary bounds every boundary of its shape, its bounds
+// widened by those sums (by nothing where only which zero-abnat cards remain differs: one class).
+// Buckets of four entries hashed by shape; the tag also holds the solve's stamp, so entries of
+// earlier solves never match and are the first to be replaced.
 
-Solver::Entry* Solver::bucket(std::uint64_t key, std::uint32_t tag) {
+Solver::Shape Solver::shape_of(std::uint32_t gone) const {
+  const std::uint32_t live = (powers_[0] | powers_[1] | powers_[2] | powers_[3]) & ~gone;
+  return {compress(powers_[1] | powers_[3], live), compress(powers_[2] | powers_[3], live), live, suit_counts(live)};
+}
+
+bool Solver::same_shape(const Entry& e, const Shape& s, std::uint32_t tag) {
+  if (e.odd != s.odd || e.high != s.high || e.tag != tag) return false;
+  return suit_counts(e.cards) == s.counts;
+}
+
+// What team 0 could lose and gain from a boundary of the shape of `from` to the one of `to` (the same
+// number of cards of each suit): suit by suit, the abnat its cards in strength order lose and gain.
+void Solver::abnat_changes(std::uint32_t from, std::uint32_t to, int& loss, int& gain) const {
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    std::uint32_t f = suit_byte(from, suit), t = suit_byte(to, suit);
+    if (f == t) continue;
+    // Below the weakest card in one set only, and above the strongest, the two sets agree.
+    const std::uint32_t differ = f ^ t, same = ((differ & (0u - differ)) - 1) | bits_above(top_bit(differ));
+    f &= ~same, t &= ~same;
+    const std::uint8_t* abnat = tables_->abnat[kind_[suit]];
+    for (; f; f &= f - 1, t &= t - 1) {
+      const int change = abnat[t & (0u - t)] - abnat[f & (0u - f)];
+      if (change > 0) gain += change;
+      else loss -= change;
+    }
+  }
+}
+
+Solver::Entry* Solver::bucket(const Shape& s, std::uint32_t tag) {
+  const std::uint64_t key = (std::uint64_t{s.high} << 32 | s.odd) ^ std::uint64_t{s.counts} << 16;
   return &table_[((key ^ std::uint64_t{tag} << 40) * 0x9E3779B97F4A7C15ull) >> shift_ & ~std::uint64_t{3}];
 }
 
-Solver::Entry* Solver::find(std::uint64_t key, std::uint32_t tag) {
-  Entry* b = bucket(key, tag);
-  for (int i = 0; i < 4; ++i)
-    if (b[i].key == key && b[i].tag == tag) return &b[i];
-  return nullptr;
+const Solver::Entry* Solver::lookup(const Shape& s, std::uint32_t tag, int& lo, int& hi) {
+  const Entry* b = bucket(s, tag);
+  const Entry* own = nullptr;
+  for (int i = 0; i < 4; ++i) {
+    const Entry& e = b[i];
+    if (!same_shape(e, s, tag)) continue;
+    int loss = 0, gain = 0;
+    if ((e.cards ^ s.cards) & ~zero_powers_) abnat_changes(e.cards, s.cards, loss, gain);
+    else own = &e;
+    lo = std::max(lo, e.lo - loss);
+    hi = std::min(hi, e.hi + gain);
+  }
+  return own;
 }
 
-Solver::Entry* Solver::slot_for(std::uint64_t key, std::uint32_t tag) {
-  Entry* b = bucket(key, tag);
-  Entry* victim = &b[0];
+void Solver::store(const Shape& s, std::uint32_t tag, int lo, int hi, Card move) {
+  Entry* b = bucket(s, tag);
+  Entry* e = &b[0];
   int victim_rank = kInf;
   for (int i = 0; i < 4; ++i) {
-    Entry& e = b[i];
-    if (e.key == key && e.tag == tag) return &e;
-    const int rank = (e.tag >> 4) != stamp_ ? -1 : e.tricks;
-    if (rank < victim_rank) {
-      victim_rank = rank;
-      victim = &e;
+    if (same_shape(b[i], s, tag) && !((b[i].cards ^ s.cards) & ~zero_powers_)) {
+      e = &b[i];
+      lo = std::max(lo, int{e->lo}), hi = std::min(hi, int{e->hi});
+      break;
     }
+    const int rank = (b[i].tag >> 4) != stamp_ ? -1 : b[i].tricks;
+    if (rank < victim_rank) victim_rank = rank, e = &b[i];
   }
-  victim->tag = 0;
-  return victim;
+  *e = Entry{s.odd, s.high, s.cards, tag, static_cast<std::uint8_t>(lo), static_cast<std::uint8_t>(hi), move,
+             static_cast<std::uint8_t>(tricks_left_)};
 }
 
 // ---- Search --------------------------------------------------------------------------------------
@@ -324,6 +406,7 @@ int Solver::play_and_search(Card c, int alpha, int beta) {
   if (len_ == 0) win_ = 0;
   else if (beats_[suit_of(trick_[0])][trick_[win_]] & bit(c)) win_ = len_;
   hands_[seat] &= ~bit(c);
+  powers_[seat] &= ~power_bit_[c];
   live_abnat_ -= abnat_[c];
   on_table_ |= bit(c);
   trick_[len_++] = c;
@@ -332,6 +415,7 @@ int Solver::play_and_search(Card c, int alpha, int beta) {
   on_table_ &= ~bit(c);
   live_abnat_ += abnat_[c];
   hands_[seat] |= bit(c);
+  powers_[seat] |= power_bit_[c];
   win_ = saved_win;
   return v;
 }
@@ -460,8 +544,7 @@ int Solver::search_follow(int alpha, int beta) {
       const int points = team_of(winner) == 0 ? base + abnat_[c] : 0;
       int lo = -kInf, hi = kInf;
       if (tricks_left_ > 3) {
-        if (const Entry* e = find(boundary_key(rest & ~bit(c)), static_cast<std::uint32_t>(stamp_ << 4 | winner << 2)))
-          lo = e->lo, hi = e->hi;
+        lookup(shape_of(power_bit_[c]), static_cast<std::uint32_t>(stamp_ << 4 | winner << 2), lo, hi);
       } else {
         const std::uint64_t key = boundary_key(rest & ~bit(c)) | std::uint64_t(winner) << 56;
         const Ending& slot = ending_slot(key);
@@ -493,24 +576,27 @@ int Solver::search_lead(int alpha, int beta) {
   if (tricks_left_ <= 2) return tricks_left_ == 1 ? last_trick() : two_tricks();
   ++nodes_;
   const int seat = leader_;
-  const std::uint64_t key = boundary_key(all_hands(hands_));
-  const std::uint32_t tag = this->tag();
-  if (use_tt_) __builtin_prefetch(bucket(key, tag));
   const int most = live_abnat_ + kLastTrickAbnat;
   if (most <= alpha) return most;
   if (beta <= 0) return 0;
-  // Bounds known before searching: the stored ones, which include the sure abnat, or the sure abnat.
-  int known_lo, known_hi;
+  const Shape shape = shape_of(0);
+  const std::uint32_t tag = this->tag();
+  // Bounds known before searching: the stored ones of this boundary, which include the sure abnat;
+  // else those of its shape and the sure abnat.
+  int known_lo = 0, known_hi = most;
   Card tt_move = kNoMove;
-  if (const Entry* e = use_tt_ ? find(key, tag) : nullptr) {
-    known_lo = e->lo;
-    known_hi = e->hi;
+  if (const Entry* e = use_tt_ ? lookup(shape, tag, known_lo, known_hi) : nullptr) {
     tt_move = e->move;
   } else {
-    int sure[2];
-    if (sure_abnat(seat, sure)) return team_of(seat) == 0 ? most : 0;
-    known_lo = sure[0];
-    known_hi = most - sure[1];
+    if (known_lo < beta && known_hi > alpha) {
+      int sure[2];
+      if (sure_abnat(seat, sure)) sure[team_of(seat)] = most, sure[1 - team_of(seat)] = 0;
+      known_lo = std::max(known_lo, sure[0]);
+      known_hi = std::min(known_hi, most - sure[1]);
+    }
+    // Kept when they settle the probe, so that the next visit need not count again.
+    if (use_tt_ && (known_lo >= beta || known_hi <= alpha || known_lo == known_hi))
+      store(shape, tag, known_lo, known_hi, kNoMove);
   }
   if (known_lo >= beta) return known_lo;
   if (known_hi <= alpha) return known_hi;
@@ -540,18 +626,11 @@ int Solver::search_lead(int alpha, int beta) {
   }
 
   if (use_tt_) {
-    Entry* e = slot_for(key, tag);
     int lo = known_lo, hi = known_hi;
-    if (e->key == key && e->tag == tag) lo = std::max(lo, int{e->lo}), hi = std::min(hi, int{e->hi});
     if (best <= alpha) hi = std::min(hi, best);
     else if (best >= beta) lo = std::max(lo, best);
     else lo = hi = best;
-    e->key = key;
-    e->tag = tag;
-    e->lo = static_cast<std::uint8_t>(lo);
-    e->hi = static_cast<std::uint8_t>(hi);
-    e->move = best_move;
-    e->tricks = static_cast<std::uint8_t>(tricks_left_);
+    store(shape, tag, lo, hi, best_move);
   }
   return best;
 }
@@ -572,20 +651,22 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
   const Hand mine = hands_[leader];
   const Hand partner = hands_[partner_of(leader)];
   const Hand theirs = hands_[seat_after(leader)] | hands_[seat_after(leader, 3)];
+  const std::uint32_t mine_p = powers_[leader], partner_p = powers_[partner_of(leader)];
+  const std::uint32_t theirs_p = powers_[seat_after(leader)] | powers_[seat_after(leader, 3)];
   const Hand trumps = contract_.trump_mask();
   const bool partner_ruffs = rules_.trump_over_partner && (partner & trumps);
   Hand cashed = 0;
   Hand partner_counted = 0;  // the partner's cards already in sure[team]
   const int trump = contract_.trump;
   if (trump != kNoSuit) {
-    const std::uint32_t ours = pw(mine | partner, trump), other = pw(theirs, trump);
+    const std::uint32_t ours = suit_byte(mine_p | partner_p, trump), other = suit_byte(theirs_p, trump);
     if (ours | other) {
       const bool we_top = top_bit(ours | other) == (ours ? top_bit(ours) : -1);
       const std::uint32_t run = we_top ? (other ? ours & bits_above(top_bit(other)) : ours)
                                        : (ours ? other & bits_above(top_bit(ours)) : other);
       sure[we_top ? team : 1 - team] += tables_->abnat[1][run];
-      const std::uint32_t led = run & pw(mine, trump);
-      const std::uint32_t partner_trumps = pw(partner, trump);
+      const std::uint32_t led = run & suit_byte(mine_p, trump);
+      const std::uint32_t partner_trumps = suit_byte(partner_p, trump);
       const bool overtaken = partner_ruffs && rules_.must_overtrump && led &&
                              top_bit(partner_trumps) > __builtin_ctz(led);
       if (we_top && !overtaken) cashed |= from_pw(led, trump);
@@ -600,14 +681,13 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
       }
     }
   }
-  const Hand others = theirs | partner;
   // A plain master is cashed while every opponent holding a trump must follow its suit (so such an
   // opponent never ruffs, and never discards: what it holds of the other suits stays).
   for (int suit = 0; suit < kNumSuits; ++suit) {
     if (suit == trump) continue;
-    const std::uint32_t own = pw(mine, suit);
+    const std::uint32_t own = suit_byte(mine_p, suit);
     if (!own) continue;
-    const std::uint32_t rest = pw(others, suit);
+    const std::uint32_t rest = suit_byte(theirs_p | partner_p, suit);
     std::uint32_t masters = rest ? own & bits_above(top_bit(rest)) : own;
     if (partner_ruffs && cards_in(partner & suit_mask(suit)) < cards_in(masters)) continue;
     for (const int opponent : {seat_after(leader), seat_after(leader, 3)})
@@ -622,7 +702,7 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
   // partner cashes its own.
   Hand entry = 0, entry_lead = 0, partner_cashed = 0;
   const int k = cards_in(cashed);
-  if (!partner_counted) entry = entry_to_partner(mine, partner, leader, entry_lead);
+  if (!partner_counted) entry = entry_to_partner(leader, entry_lead);
   if (entry && !(theirs & trumps)) {
     partner_cashed = partner_masters(partner & ~entry, theirs, cashed);
     // Both hands need enough other cards to give on the other side's tricks.
@@ -649,15 +729,16 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
 // card above every other (the leader's cards of that suit were no masters, so they are all still
 // there) and that every opponent holding a trump must follow, and that card of the partner's; the
 // richest such trick. 0 when there is none.
-Hand Solver::entry_to_partner(Hand mine, Hand partner, int leader, Hand& lead) const {
+Hand Solver::entry_to_partner(int leader, Hand& lead) const {
   const Hand first = hands_[seat_after(leader)], second = hands_[seat_after(leader, 3)];
+  const std::uint32_t theirs = powers_[seat_after(leader)] | powers_[seat_after(leader, 3)];
   const Hand trumps = contract_.trump_mask();
   auto can_ruff = [&](Hand opponent, int suit) { return (opponent & trumps) && !(opponent & suit_mask(suit)); };
   Hand entry = 0;
   int best = -1;
   for (int suit = 0; suit < kNumSuits; ++suit) {
-    const std::uint32_t own = pw(mine, suit), top = pw(partner, suit);
-    if (suit == contract_.trump || !own || !top || top_bit(own | pw(first | second, suit)) > top_bit(top)) continue;
+    const std::uint32_t own = suit_byte(powers_[leader], suit), top = suit_byte(powers_[partner_of(leader)], suit);
+    if (suit == contract_.trump || !own || !top || top_bit(own | suit_byte(theirs, suit)) > top_bit(top)) continue;
     if (can_ruff(first, suit) || can_ruff(second, suit)) continue;
     const Hand card = from_pw(1u << top_bit(top), suit), low = from_pw(own & (0u - own), suit);
     const int abnat = hand_abnat(card | low, contract_);
@@ -708,9 +789,10 @@ Hand Solver::reduce(Hand legal, int seat, bool dominance) const {
   while (pairs) {
     const int suit = suit_of(lowest_card(pairs));
     pairs &= ~suit_mask(suit);
-    out &= ~suit_mask(suit);
     std::uint32_t rest = pw(legal, suit);
     const std::uint32_t others = pw(live_others, suit);
+    if (!joined_cards(rest, others)) continue;
+    out &= ~suit_mask(suit);
     const std::uint32_t zeros = kZeroPowers[kind_[suit]];
     std::uint32_t keep = 0;
     while (rest) {
@@ -759,10 +841,10 @@ int Solver::decided_team(Card c, int seat) const {
 // can ruff (richest first), then low leads to a partner's master, then low cards from short suits first.
 int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
   const Hand mine = hands_[seat];
-  const Hand partner = hands_[partner_of(seat)];
   const Hand opp1 = hands_[seat_after(seat)], opp3 = hands_[seat_after(seat, 3)];
-  const Hand opponents = opp1 | opp3;
   const Hand trumps = contract_.trump_mask();
+  const std::uint32_t opponents_p = powers_[seat_after(seat)] | powers_[seat_after(seat, 3)];
+  const std::uint32_t others_p = opponents_p | powers_[partner_of(seat)];
   const Card killer_card = killers()[0], second_killer = killers()[1];
   int keys[kNumTricks];
   int n = 0;
@@ -778,14 +860,14 @@ int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
       score = 1 << 18;
     } else {
       const std::uint32_t higher = bits_above(power_[c]);
-      const bool higher_out = pw(opponents | partner, suit) & higher;
+      const bool higher_out = suit_byte(others_p, suit) & higher;
       bool ruffable = false;
       if (trumps && suit != contract_.trump) {
         const Hand s = suit_mask(suit);
         ruffable = (!(opp1 & s) && (opp1 & trumps)) || (!(opp3 & s) && (opp3 & trumps));
       }
       if (!higher_out) score = (ruffable ? 2000 : 8000) + 16 * abnat_[c];
-      else if (!(pw(opponents, suit) & higher) && !ruffable) score = 6000 - 16 * abnat_[c] - power_[c];
+      else if (!(suit_byte(opponents_p, suit) & higher) && !ruffable) score = 6000 - 16 * abnat_[c] - power_[c];
       else score = 4000 - 16 * abnat_[c] - power_[c] - 64 * cards_in(mine & suit_mask(suit));
     }
     keys[n++] = ranked(c, score);
@@ -837,14 +919,21 @@ int Solver::order_follow(Hand moves, Card* out) const {
 // Exact values come from null-window probes: each probe "does team 0 reach beta?" returns a bound
 // (fail-soft), and the interval [lo, hi] that holds the value shrinks until it closes.
 
-int Solver::exact_child(Card c, int first_guess, int total) {
+// A first guess near the value (the value of the card searched before) is walked away from in doubling
+// steps until the value is bracketed; from then on, or from a guess with no such claim, each probe
+// halves the interval.
+int Solver::exact_child(Card c, int first_guess, bool near, int total) {
   int lo = 0, hi = total;
-  int beta = std::clamp(first_guess, 1, total);
+  int beta = first_guess;
+  int step = kFirstStep;
+  unsigned failed = near ? 0 : 3;  // bit 0: a probe failed high, bit 1: one failed low
   while (lo < hi) {
+    beta = std::clamp(beta, lo + 1, hi);
     const int g = play_and_search(c, beta - 1, beta);
-    if (g >= beta) lo = g;
-    else hi = g;
-    beta = (lo + hi + 1) / 2;
+    if (g >= beta) lo = g, failed |= 1;
+    else hi = g, failed |= 2;
+    beta = failed == 3 ? (lo + hi + 1) / 2 : failed == 1 ? lo + step : hi + 1 - step;
+    step *= 2;
   }
   return lo;
 }
@@ -880,7 +969,7 @@ SolveResult Solver::solve(const Position& p, bool all_moves) {
     int guess = total / 2;
     for (int i = 0; i < n; ++i) {
       const Card c = order[i];
-      const int v = exact_child(c, guess, total);
+      const int v = exact_child(c, guess, i > 0, total);
       guess = v;
       const int u = mine(v);
       r.move_value[c] = u;

@@ -53,7 +53,7 @@ struct SolveResult {
 // stamp, so nothing leaks from one solve into the next), never shared between threads.
 class Solver {
  public:
-  // A table of 2^tt_bits entries of 16 bytes, allocated here once; solves never allocate.
+  // A table of 2^tt_bits entries of 20 bytes, allocated here once; solves never allocate.
   explicit Solver(int tt_bits = 16);
 
   // The value of every legal card (all_moves) or the value and the set of best cards.
@@ -69,8 +69,19 @@ class Solver {
   void clear();                                   // forgets every stored position
 
  private:
+  // A trick boundary's shape: bit k of odd and high, for the k-th remaining card in (suit, strength)
+  // order, tell whether its holder's seat is odd and whether it is 2 or 3; with the cards themselves,
+  // in powers_'s order.
+  struct Shape {
+    std::uint32_t odd;
+    std::uint32_t high;
+    std::uint32_t cards;
+    std::uint32_t counts;  // how many cards of each suit, one count per byte
+  };
   struct Entry {
-    std::uint64_t key;    // the boundary's equivalence class (boundary_key)
+    std::uint32_t odd;    // the boundary's shape
+    std::uint32_t high;
+    std::uint32_t cards;  // its remaining cards, in powers_'s order
     std::uint32_t tag;    // stamp << 4 | leader << 2 | cards on the table; 0 = empty
     std::uint8_t lo;      // bounds on team 0's abnat from this node on
     std::uint8_t hi;
@@ -89,19 +100,24 @@ class Solver {
   int winner_of(const Card* trick) const;
   int last_trick();
   int two_tricks();
-  int exact_child(Card c, int first_guess, int total);
+  int exact_child(Card c, int first_guess, bool near, int total);
   int exact_root(int total);
   Hand reduce(Hand legal, int seat, bool dominance) const;
   int decided_team(Card c, int seat) const;
   bool sure_abnat(int leader, int (&sure)[2]) const;
   int poorest_abnat(Hand h, int k) const;
-  Hand entry_to_partner(Hand mine, Hand partner, int leader, Hand& lead) const;
+  Hand entry_to_partner(int leader, Hand& lead) const;
   Hand partner_masters(Hand partner, Hand theirs, Hand cashed) const;
   int order_lead(Hand moves, int seat, Card tt_move, Card* out) const;
   int order_follow(Hand moves, Card* out) const;
-  Entry* bucket(std::uint64_t key, std::uint32_t tag);
-  Entry* find(std::uint64_t key, std::uint32_t tag);
-  Entry* slot_for(std::uint64_t key, std::uint32_t tag);
+  // The boundary of the hands without the cards in gone (a set in powers_'s order).
+  Shape shape_of(std::uint32_t gone) const;
+  static bool same_shape(const Entry& e, const Shape& s, std::uint32_t tag);
+  void abnat_changes(std::uint32_t from, std::uint32_t to, int& loss, int& gain) const;
+  Entry* bucket(const Shape& s, std::uint32_t tag);
+  // Narrows [lo, hi] by the entries of s's shape; returns the one of s's class, if any.
+  const Entry* lookup(const Shape& s, std::uint32_t tag, int& lo, int& hi);
+  void store(const Shape& s, std::uint32_t tag, int lo, int hi, Card move);
   std::uint32_t tag() const { return static_cast<std::uint32_t>(stamp_ << 4 | leader_ << 2 | len_); }
   // A suit's cards as an 8-bit set in strength order (bit p = the card of strength p), and back.
   std::uint32_t pw(Hand h, int suit) const;
@@ -158,6 +174,9 @@ class Solver {
   static constexpr int kAbnatValue[kAbnatValues] = {0, 2, 3, 4, 10, 11, 14, 20};
   Hand by_abnat_[kAbnatValues] = {};
   std::uint8_t power_[kNumCards] = {};  // strength within its suit (the trump order for trumps)
+  std::uint32_t power_bit_[kNumCards] = {};  // bit 8 * suit + power: the card in powers_'s order
+  std::uint32_t powers_[kNumSeats] = {};     // each hand, each suit a byte in strength order
+  std::uint32_t zero_powers_ = 0;             // the zero-abnat cards in that order
   std::uint8_t kind_[kNumSuits] = {};   // 1 for the trump suit, 0 for plain suits
   const std::uint8_t* to_pw_[kNumSuits] = {};    // the suit's row of SolverTables::to
   const std::uint8_t* from_pw_[kNumSuits] = {};  // and of SolverTables::from

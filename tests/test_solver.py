@@ -122,6 +122,17 @@ def test_equals_plain_minimax_on_endings(contract, switches):
         check_against_minimax(state, contract, rules)
 
 
+def test_equals_plain_minimax_on_five_trick_endings():
+    """Longer endings, in whose search boundaries of one shape (the same holders of the remaining cards in
+    strength order, some cards other) meet and share their bounds, widened by what the abnat differ."""
+    rng = random.Random(11)
+    for i in range(20):
+        contract = CONTRACTS[i % 5]
+        rules = core_rules(*SWITCHES[i // 5 % 4])
+        state = random_ending(rng, contract, rules, tricks_left=5, on_table=i % 4)
+        check_against_minimax(state, contract, rules)
+
+
 def test_equals_plain_minimax_on_dealt_endings():
     """Endings dealt at random, not played down to: any hand shapes, any cards on the table."""
     rng = random.Random(7)
