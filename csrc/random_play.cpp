@@ -49,7 +49,8 @@ struct HandState::RandomLane {
     partner_was_winning = 0;
   }
 
-  void follow(int i) {
+  template <int i>
+  void follow() {
     const int seat = seat_after(leader, i);
     const bool partner_winning = best() == i - 2;
     const Card card = random_card(legal_follows(hands[seat], led, winning(), partner_winning, kContract, rules), rng);
@@ -93,8 +94,9 @@ void HandState::play_tricks_randomly(HandState* const (&states)[kHands], Rng* co
   for (int h = 0; h < kHands; ++h) lanes[h] = RandomLane<kTrump>(*states[h], *streams[h]);
   for (int t = states[0]->tricks_played_; t < kNumTricks; ++t) {
     for (auto& lane : lanes) lane.lead();
-    for (int i = 1; i < kNumSeats; ++i)
-      for (auto& lane : lanes) lane.follow(i);
+    for (auto& lane : lanes) lane.template follow<1>();
+    for (auto& lane : lanes) lane.template follow<2>();
+    for (auto& lane : lanes) lane.template follow<3>();
     for (auto& lane : lanes) lane.finish_trick(t);
   }
   for (int h = 0; h < kHands; ++h) lanes[h].finish_hand(*streams[h]);
