@@ -8,14 +8,16 @@
 
 namespace baloot {
 
-// One hand of the lockstep loop: what its cards need between two tricks, with the contract a constant,
-// so that every trump test of the kernel folds into constant masks (and away in Sun).
+// Hokum with its trump known only at run time: lockstep hands in Hokum with different trumps.
+constexpr int kAnyTrump = -2;
+
+// One hand of the lockstep loop: what its cards need between two tricks, with the contract's trump
+// kTrump a constant, so that every trump test of the kernel folds into constant masks (and away in Sun).
 template <int kTrump>
 struct HandState::RandomLane {
-  static constexpr Contract kContract{kTrump == kNoSuit ? Mode::kSun : Mode::kHokum, kTrump};
-
   HandState* state = nullptr;
   Rng rng;
+  int trump = kTrump;  // read only when kTrump is kAnyTrump
   Rules rules;
   Hand hands[kNumSeats] = {};
   unsigned voids = 0;
@@ -31,10 +33,20 @@ struct HandState::RandomLane {
   RandomLane(HandState& s, const Rng& stream)
       : state(&s),
         rng(stream),
+        trump(s.contract_.trump),
         rules(s.rules_),
         hands{s.hands_[0], s.hands_[1], s.hands_[2], s.hands_[3]},
         voids(s.voids_),
         leader(s.leader_) {}
+
+  Contract contract() const {
+    if constexpr (kTrump == kAnyTrump) {
+      if (trump == kNoSuit) __builtin_unreachable();
+      return Contract{Mode::kHokum, trump};
+    } else {
+      return Contract{kTrump == kNoSuit ? Mode::kSun : Mode::kHokum, kTrump};
+    }
+  }
 
   static int key_of(Card card, int i, int power) { return power << 7 | i << 5 | card; }
   int best() const { return winner_key >> 5 & 3; }  // the index in trick of the card winning it
@@ -45,7 +57,7 @@ struct HandState::RandomLane {
     hands[leader] ^= bit(card);
     trick[0] = card;
     led = suit_of(card);
-    winner_key = key_of(card, 0, trick_power(card, led, kContract));
+    winner_key = key_of(card, 0, trick_power(card, led, contract()));
     partner_was_winning = 0;
   }
 
@@ -53,18 +65,18 @@ struct HandState::RandomLane {
   void follow() {
     const int seat = seat_after(leader, i);
     const bool partner_winning = best() == i - 2;
-    const Card card = random_card(legal_follows(hands[seat], led, winning(), partner_winning, kContract, rules), rng);
+    const Card card = random_card(legal_follows(hands[seat], led, winning(), partner_winning, contract(), rules), rng);
     hands[seat] ^= bit(card);
     trick[i] = card;
     partner_was_winning |= unsigned{partner_winning} << i;
-    const int key = key_of(card, i, trick_power(card, led, kContract));
+    const int key = key_of(card, i, trick_power(card, led, contract()));
     winner_key = static_cast<int>(choose(key > winner_key, key, winner_key));  // `?:` would be compiled to a branch
   }
 
   // The voids the trick showed are worked out here, off the chain that links one card to the next.
   void finish_trick(int t) {
     const std::uint32_t cards = trick[0] | trick[1] << 8 | trick[2] << 16 | std::uint32_t{trick[3]} << 24;
-    voids |= shown_void_suits(cards, leader, partner_was_winning, kContract, rules);
+    voids |= shown_void_suits(cards, leader, partner_was_winning, contract(), rules);
     const int winner = seat_after(leader, best());
     HandState& s = *state;
     s.won_[team_of(winner)] |= bit(trick[0]) | bit(trick[1]) | bit(trick[2]) | bit(trick[3]);
@@ -105,6 +117,7 @@ void HandState::play_tricks_randomly(HandState* const (&states)[kHands], Rng* co
 template <int kHands>
 void HandState::play_tricks_randomly(HandState* const (&states)[kHands], Rng* const (&streams)[kHands], int trump) {
   switch (trump) {
+    case kAnyTrump: return play_tricks_randomly<kAnyTrump, kHands>(states, streams);
     case 0: return play_tricks_randomly<0, kHands>(states, streams);
     case 1: return play_tricks_randomly<1, kHands>(states, streams);
     case 2: return play_tricks_randomly<2, kHands>(states, streams);
@@ -126,9 +139,10 @@ void HandState::play_randomly(HandState& a, Rng& a_rng, HandState& b, Rng& b_rng
   a.finish_trick_randomly(a_rng);
   b.finish_trick_randomly(b_rng);
   const bool in_step = a.phase_ == Phase::kPlaying && b.phase_ == Phase::kPlaying &&
-                       a.contract_.trump == b.contract_.trump && a.tricks_played_ == b.tricks_played_;
+                       a.contract_.mode == b.contract_.mode && a.tricks_played_ == b.tricks_played_;
   if (in_step) {
-    play_tricks_randomly<2>({&a, &b}, {&a_rng, &b_rng}, a.contract_.trump);
+    const bool same_trump = a.contract_.trump == b.contract_.trump;
+    play_tricks_randomly<2>({&a, &b}, {&a_rng, &b_rng}, same_trump ? a.contract_.trump : kAnyTrump);
   } else {
     a.play_randomly(a_rng);
     b.play_randomly(b_rng);
