@@ -22,7 +22,8 @@ struct HandState::RandomLane {
   Hand hands[kNumSeats] = {};
   unsigned voids = 0;
   int leader = 0;
-  Card trick[kNumSeats] = {};
+  std::uint32_t trick = 0;  // the trick's cards, the i-th in byte i
+  Hand trick_cards = 0;
   int led = 0;
   // The card winning the trick under its index in the trick under its trick_power, so that one
   // maximum keeps all three (no other card's power ties with the winning card's: only discards tie).
@@ -55,7 +56,8 @@ struct HandState::RandomLane {
   void lead() {
     const Card card = random_card(hands[leader], rng);
     hands[leader] ^= bit(card);
-    trick[0] = card;
+    trick = card;
+    trick_cards = bit(card);
     led = suit_of(card);
     winner_key = key_of(card, 0, trick_power(card, led, contract()));
     partner_was_winning = 0;
@@ -67,7 +69,8 @@ struct HandState::RandomLane {
     const bool partner_winning = best() == i - 2;
     const Card card = random_card(legal_follows(hands[seat], led, winning(), partner_winning, contract(), rules), rng);
     hands[seat] ^= bit(card);
-    trick[i] = card;
+    trick |= std::uint32_t{card} << (8 * i);
+    trick_cards |= bit(card);
     partner_was_winning |= unsigned{partner_winning} << i;
     const int key = key_of(card, i, trick_power(card, led, contract()));
     winner_key = static_cast<int>(choose(key > winner_key, key, winner_key));  // `?:` would be compiled to a branch
@@ -75,15 +78,14 @@ struct HandState::RandomLane {
 
   // The voids the trick showed are worked out here, off the chain that links one card to the next.
   void finish_trick(int t) {
-    const std::uint32_t cards = trick[0] | trick[1] << 8 | trick[2] << 16 | std::uint32_t{trick[3]} << 24;
-    voids |= shown_void_suits(cards, leader, partner_was_winning, contract(), rules);
+    voids |= shown_void_suits(trick, leader, partner_was_winning, contract(), rules);
     const int winner = seat_after(leader, best());
     HandState& s = *state;
-    s.won_[team_of(winner)] |= bit(trick[0]) | bit(trick[1]) | bit(trick[2]) | bit(trick[3]);
+    s.won_[team_of(winner)] |= trick_cards;
     ++s.tricks_won_[team_of(winner)];
     s.trick_leaders_[t] = static_cast<std::int8_t>(leader);
     s.trick_winners_[t] = static_cast<std::int8_t>(winner);
-    for (int i = 0; i < kNumSeats; ++i) s.play_log_[kNumSeats * t + i] = trick[i];
+    for (int i = 0; i < kNumSeats; ++i) s.play_log_[kNumSeats * t + i] = static_cast<Card>(trick >> (8 * i));
     leader = winner;
   }
 
