@@ -344,9 +344,10 @@ bool Solver::same_shape(const Entry& e, const Shape& s, std::uint32_t tag) {
 // What team 0 could lose and gain from a boundary of the shape of `from` to the one of `to` (the same
 // number of cards of each suit): suit by suit, the abnat its cards in strength order lose and gain.
 void Solver::abnat_changes(std::uint32_t from, std::uint32_t to, int& loss, int& gain) const {
-  for (int suit = 0; suit < kNumSuits; ++suit) {
+  for (std::uint32_t differ_suits = from ^ to; differ_suits;) {
+    const int suit = __builtin_ctz(differ_suits) / 8;
+    differ_suits &= ~(0xFFu << 8 * suit);
     std::uint32_t f = suit_byte(from, suit), t = suit_byte(to, suit);
-    if (f == t) continue;
     // Below the weakest card in one set only, and above the strongest, the two sets agree.
     const std::uint32_t differ = f ^ t, same = ((differ & (0u - differ)) - 1) | bits_above(top_bit(differ));
     f &= ~same, t &= ~same;
