@@ -18,7 +18,8 @@
 //   trick both tables are probed for every child boundary first (enhanced transposition cutoff); a
 //   card whose child's stored bound shows it fails is not played, its bound standing in for its value.
 // * Bounds at boundaries: the top run of trumps held by one team is that team's for sure (with the
-//   poorest cards the leader's side gives to the opponents' top trumps); the leader can cash its
+//   poorest cards the leader's side gives to the opponents' top trumps), and a team holding every trump,
+//   one of whose hands holds nothing else, takes the last trick (its 10); the leader can cash its
 //   masters (of a plain suit, while every opponent holding a trump must follow it), then lead to its
 //   partner's master, and while nobody else holds a trump the partner cashes its own; a leader
 //   holding only masters takes every trick.
@@ -679,6 +680,11 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
         const int tricks =
             std::max(cards_in(top & hands_[seat_after(leader)]), cards_in(top & hands_[seat_after(leader, 3)]));
         sure[1 - team] += poorest_abnat(mine, tricks) + poorest_abnat(partner, tricks);
+      }
+      // A team holding every trump takes the last trick when one of its hands holds nothing else.
+      if (!(ours && other)) {
+        const int holder = ours ? leader : seat_after(leader);
+        if (!(hands_[holder] & ~trumps) || !(hands_[partner_of(holder)] & ~trumps)) sure[team_of(holder)] += kLastTrickAbnat;
       }
     }
   }
