@@ -18,7 +18,8 @@
 //   trick both tables are probed for every child boundary first (enhanced transposition cutoff); a
 //   card whose child's stored bound shows it fails is not played, its bound standing in for its value.
 // * Bounds at boundaries: the top run of trumps held by one team is that team's for sure (with the
-//   poorest cards the leader's side gives to the opponents' top trumps); the leader can cash its
+//   poorest cards the leader's side gives to the opponents' top trumps), and a team holding every trump,
+//   one of whose hands holds nothing else, takes the last trick (its 10); the leader can cash its
 //   masters (of a plain suit, while every opponent holding a trump must follow it), then lead to its
 //   partner's master, and while nobody else holds a trump the partner cashes its own; a leader
 //   holding only masters takes every trick.
@@ -33,6 +34,8 @@
 //   killer before the last; cheapest card that takes the trick from an opponent and that the next
 //   seat cannot overtake in its suit; richest card onto a partner's card the seats after cannot beat;
 //   poorest card otherwise.
+// * Inlining: GCC (with LTO) would inline two_tricks into search_lead and keep the table lookups and
+//   the orderings out of line; the other way round the search takes ~3.5% fewer instructions.
 #include "solver.hpp"
 
 #include <algorithm>
@@ -344,9 +347,10 @@ bool Solver::same_shape(const Entry& e, const Shape& s, std::uint32_t tag) {
 // What team 0 could lose and gain from a boundary of the shape of `from` to the one of `to` (the same
 // number of cards of each suit): suit by suit, the abnat its cards in strength order lose and gain.
 void Solver::abnat_changes(std::uint32_t from, std::uint32_t to, int& loss, int& gain) const {
-  for (int suit = 0; suit < kNumSuits; ++suit) {
+  for (std::uint32_t differ_suits = from ^ to; differ_suits;) {
+    const int suit = __builtin_ctz(differ_suits) / 8;
+    differ_suits &= ~(0xFFu << 8 * suit);
     std::uint32_t f = suit_byte(from, suit), t = suit_byte(to, suit);
-    if (f == t) continue;
     // Below the weakest card in one set only, and above the strongest, the two sets agree.
     const std::uint32_t differ = f ^ t, same = ((differ & (0u - differ)) - 1) | bits_above(top_bit(differ));
     f &= ~same, t &= ~same;
@@ -364,7 +368,7 @@ Solver::Entry* Solver::bucket(const Shape& s, std::uint32_t tag) {
   return &table_[((key ^ std::uint64_t{tag} << 40) * 0x9E3779B97F4A7C15ull) >> shift_ & ~std::uint64_t{3}];
 }
 
-const Solver::Entry* Solver::lookup(const Shape& s, std::uint32_t tag, int& lo, int& hi) {
+[[gnu::always_inline]] inline const Solver::Entry* Solver::lookup(const Shape& s, std::uint32_t tag, int& lo, int& hi) {
   const Entry* b = bucket(s, tag);
   const Entry* own = nullptr;
   for (int i = 0; i < 4; ++i) {
@@ -379,7 +383,7 @@ const Solver::Entry* Solver::lookup(const Shape& s, std::uint32_t tag, int& lo, 
   return own;
 }
 
-void Solver::store(const Shape& s, std::uint32_t tag, int lo, int hi, Card move) {
+[[gnu::always_inline]] inline void Solver::store(const Shape& s, std::uint32_t tag, int lo, int hi, Card move) {
   Entry* b = bucket(s, tag);
   Entry* e = &b[0];
   int victim_rank = kInf;
@@ -460,7 +464,7 @@ int Solver::last_trick() {
 
 // The last two tricks from a trick boundary, searched directly (at most 16 lines of play) and exactly,
 // and kept in a small direct-mapped cache of exact values.
-int Solver::two_tricks() {
+[[gnu::noinline]] int Solver::two_tricks() {
   ++nodes_;
   const std::uint64_t key = boundary_key(all_hands(hands_)) | std::uint64_t(leader_) << 56;
   Ending& slot = ending_slot(key);
@@ -679,6 +683,11 @@ bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
             std::max(cards_in(top & hands_[seat_after(leader)]), cards_in(top & hands_[seat_after(leader, 3)]));
         sure[1 - team] += poorest_abnat(mine, tricks) + poorest_abnat(partner, tricks);
       }
+      // A team holding every trump takes the last trick when one of its hands holds nothing else.
+      if (!(ours && other)) {
+        const int holder = ours ? leader : seat_after(leader);
+        if (!(hands_[holder] & ~trumps) || !(hands_[partner_of(holder)] & ~trumps)) sure[team_of(holder)] += kLastTrickAbnat;
+      }
     }
   }
   // A plain master is cashed while every opponent holding a trump must follow its suit (so such an
@@ -839,7 +848,7 @@ int Solver::decided_team(Card c, int seat) const {
 
 // Leads: the killer, then the stored best lead, then the killer before the last, then masters nobody
 // can ruff (richest first), then low leads to a partner's master, then low cards from short suits first.
-int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
+[[gnu::always_inline]] inline int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
   const Hand mine = hands_[seat];
   const Hand opp1 = hands_[seat_after(seat)], opp3 = hands_[seat_after(seat, 3)];
   const Hand trumps = contract_.trump_mask();
@@ -881,7 +890,7 @@ int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
 // last seat cannot beat the partner either (the last seat always does), its poorest if it can; when
 // an opponent is ahead, the cheapest card that takes the lead and that the next seat cannot overtake
 // in its suit first, then the cheapest that only a ruff can take back, then the poorest of the rest.
-int Solver::order_follow(Hand moves, Card* out) const {
+[[gnu::always_inline]] inline int Solver::order_follow(Hand moves, Card* out) const {
   const bool partner_winning = win_ == len_ - 2;
   const int led = suit_of(trick_[0]);
   const Hand takers = beats_[led][trick_[win_]];

@@ -226,6 +226,32 @@ def test_sure_abnat_through_an_entry_to_the_partner():
         checked += 1
 
 
+def test_sure_abnat_of_the_last_trick_to_a_team_holding_every_trump():
+    """Hokum endings where one team holds every trump left, one of its hands nothing else or not: the
+    bound gives that team the last trick only in the first case, checked against minimax."""
+    rng = random.Random(17)
+    all_trumps = 0
+    for i in range(160):
+        trump, tricks = rng.randrange(4), 3 + i % 2
+        rules = core_rules(*SWITCHES[i % 4])
+        holder, leader = rng.randrange(4), rng.randrange(4)
+        trumps = rng.sample(range(8 * trump, 8 * trump + 8), rng.randrange(2, 2 * tricks))
+        others = rng.sample([c for c in range(32) if c >> 3 != trump], 4 * tricks - len(trumps))
+        ours = trumps + others[:2 * tricks - len(trumps)]  # the holder's hand first: all trumps if enough
+        if i % 2:
+            rng.shuffle(ours)
+        theirs = others[2 * tricks - len(trumps):]
+        hands = [0, 0, 0, 0]
+        for seat, cards in ((holder, ours[:tricks]), ((holder + 2) % 4, ours[tricks:]),
+                            ((holder + 1) % 4, theirs[:tricks]), ((holder + 3) % 4, theirs[tricks:])):
+            hands[seat] = sum(1 << c for c in cards)
+        all_trumps += any(h and all(c >> 3 == trump for c in cards_of(h)) for h in hands)
+        moves, total = minimax(tuple(hands), [], leader, 1, trump, rules)
+        got = _core.solve_position(hands, [], leader, 1, trump, rules)
+        assert got["moves"] == moves and sum(got["value"]) == total
+    assert 40 < all_trumps < 120
+
+
 # ---- Full deals ----------------------------------------------------------------------------------
 
 def full_deal(seed, contract, rules=None):
