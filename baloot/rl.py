@@ -1,0 +1,347 @@
+"""Reinforcement-learning interfaces (the ``rl`` extra: ``pip install "baloot[rl]"``).
+
+* ``env()`` / ``BalootAECEnv``: a PettingZoo AEC environment of one hand, four agents ``player_0`` ..
+  ``player_3`` (the seats), every decision of the hand (bidding, doubling, card play) an action.
+* ``BalootSeatEnv``: a Gymnasium environment of one seat, the other three played by built-in players
+  (``"heuristic"`` by default) or Python callables.
+
+Actions are the core's 44 numbers: cards 0..31 (suit * 8 + rank, ``DECK`` order), then pass, hokum,
+hokum:S/H/D/C, sun, ashkal, double, three, four, gahwa (``ACTIONS`` names them). Observations are what
+the seat has seen, as a float32 vector laid out by ``OBSERVATION_LAYOUT``, and the mask of legal actions.
+An episode is one hand; its only reward comes at the end: the seat's team's game points minus the
+opponents' (``reward="margin"``, zero-sum) or the team's own (``reward="points"``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ImportError as error:  # pragma: no cover - exercised only without the extra
+    raise ImportError('baloot.rl needs the rl extra: pip install "baloot[rl]" (gymnasium and pettingzoo)') from error
+
+from baloot.actions import NUM_ACTIONS, format_action, parse_action
+from baloot.errors import BalootError, IllegalAction
+from baloot.game import Game, _check_scores, _check_seat
+from baloot.players import PlayerSpec, make_player
+from baloot.rules import Rules, resolve
+
+ACTIONS: Tuple[str, ...] = tuple(format_action(a) for a in range(NUM_ACTIONS))
+
+# Bidding calls as the observation counts them (index 0: no call yet).
+_CALL_KINDS = ("none", "pass", "hokum", "hokum:S", "hokum:H", "hokum:D", "hokum:C", "sun", "ashkal")
+_CALL_INDEX = {name: i for i, name in enumerate(_CALL_KINDS)}
+
+# Every block is seen from the observing seat: "relative seat" r is the seat r places after it (0 itself,
+# 2 its partner). Cards are indexed like actions (DECK order).
+_BLOCKS = (
+    ("hand", 32),           # the seat's own cards
+    ("up_card", 32),        # the card turned up for the bidding
+    ("played", 4 * 32),     # the cards each relative seat has played, this trick included
+    ("trick", 4 * 32),      # the cards on the table now, by relative seat
+    ("phase", 4),           # bidding, doubling, playing, over
+    ("dealer", 4),          # relative seat of the dealer
+    ("round", 2),           # first or second bidding round
+    ("calls", 4 * len(_CALL_KINDS)),  # each relative seat's latest bidding call
+    ("mode", 3),            # no contract yet, Sun, Hokum
+    ("trump", 4),           # the trump suit (S H D C)
+    ("buyer", 4),           # relative seat of the buyer
+    ("multiplier", 4),      # 1 to 4 (doubled, three, four)
+    ("gahwa", 1),
+    ("voids", 4 * 4),       # suits each relative seat has shown it lacks
+    ("tricks_won", 2),      # tricks taken by the seat's team and the opponents, / 8
+    ("abnat", 2),           # card abnat taken so far by the two teams, / 162
+    ("scores", 2),          # match scores before this hand, / target (at most 1)
+    ("baloot", 4),          # relative seat that announced Baloot (K+Q of trump), if any
+)
+
+
+def _layout() -> Dict[str, slice]:
+    layout, start = {}, 0
+    for name, size in _BLOCKS:
+        layout[name] = slice(start, start + size)
+        start += size
+    return layout
+
+
+OBSERVATION_LAYOUT: Dict[str, slice] = _layout()
+OBSERVATION_SIZE = sum(size for _, size in _BLOCKS)
+
+
+def _bits(mask: int) -> np.ndarray:
+    """A 32-card set as 32 zeros and ones."""
+    return (np.uint32(mask) >> np.arange(32, dtype=np.uint32) & 1).astype(np.float32)
+
+
+def action_mask(game: Game) -> np.ndarray:
+    """The legal actions of the seat to move as 44 int8 flags (all zero once the hand is over)."""
+    if game.to_move is None:
+        return np.zeros(NUM_ACTIONS, dtype=np.int8)
+    legal = game._state.legal_actions()
+    return (np.uint64(legal) >> np.arange(NUM_ACTIONS, dtype=np.uint64) & 1).astype(np.int8)
+
+
+def observe(game: Game, seat: int) -> np.ndarray:
+    """What `seat` has seen of `game`, as a float32 vector laid out by OBSERVATION_LAYOUT."""
+    s = game._state
+    obs = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
+
+    def put(name: str, values: Any) -> None:
+        obs[OBSERVATION_LAYOUT[name]] = values
+
+    def one_hot(name: str, index: Optional[int]) -> None:
+        if index is not None:
+            obs[OBSERVATION_LAYOUT[name].start + index] = 1
+
+    def relative(other: int) -> int:
+        return (other - seat) % 4
+
+    put("hand", _bits(s.hands[seat]))
+    one_hot("up_card", s.up_card)
+    played = obs[OBSERVATION_LAYOUT["played"]].reshape(4, 32)
+    on_table = obs[OBSERVATION_LAYOUT["trick"]].reshape(4, 32)
+    leaders = [s.trick_leader(t) for t in range(s.tricks_played)] + [s.leader]
+    cards = s.played_cards
+    current = 4 * s.tricks_played
+    for i, card in enumerate(cards):
+        r = relative(leaders[i // 4] + i % 4)
+        played[r, card] = 1
+        if i >= current:
+            on_table[r, card] = 1
+    one_hot("phase", s.phase)
+    one_hot("dealer", relative(s.dealer))
+    one_hot("round", s.round - 1)
+    calls = obs[OBSERVATION_LAYOUT["calls"]].reshape(4, len(_CALL_KINDS))
+    for mover, action in game.calls:
+        if action in _CALL_INDEX:
+            calls[relative(mover)] = 0
+            calls[relative(mover), _CALL_INDEX[action]] = 1
+    if s.has_contract:
+        one_hot("mode", 1 + s.mode)
+        if s.mode == 1:
+            one_hot("trump", s.trump)
+        one_hot("buyer", relative(s.buyer))
+        one_hot("multiplier", s.multiplier - 1)
+        put("gahwa", float(s.gahwa))
+    else:
+        one_hot("mode", 0)
+    voids = s.shown_voids
+    put("voids", [voids >> (4 * ((seat + r) % 4) + suit) & 1 for r in range(4) for suit in range(4)])
+    team = seat % 2
+    put("tricks_won", [s.tricks_won[team] / 8, s.tricks_won[1 - team] / 8])
+    put("abnat", [s.abnat[team] / 162, s.abnat[1 - team] / 162])
+    target = game.rules.target
+    put("scores", [min(s.scores[team] / target, 1.0), min(s.scores[1 - team] / target, 1.0)])
+    if s.baloot_announced:
+        one_hot("baloot", relative(s.baloot_seat))
+    return obs
+
+
+def _reward(game: Game, seat: int, kind: str) -> float:
+    points = game.result.points
+    team = seat % 2
+    return float(points[team] - points[1 - team] if kind == "margin" else points[team])
+
+
+def _check_reward(reward: str) -> str:
+    if reward not in ("margin", "points"):
+        raise BalootError(f"reward {reward!r} must be 'margin' or 'points'")
+    return reward
+
+
+def _action_number(action: Any) -> int:
+    """An action given as a number (numpy integers too) or as a string such as "pass" or "10H"."""
+    if isinstance(action, str):
+        return parse_action(action)
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise IllegalAction(f"an action is a number 0..{NUM_ACTIONS - 1} or a string such as 'pass', not {action!r}")
+    if not 0 <= action < NUM_ACTIONS:
+        raise IllegalAction(f"action {action!r} is not a number 0..{NUM_ACTIONS - 1}")
+    return int(action)
+
+
+def _apply(game: Game, action: Any) -> None:
+    number = _action_number(action)
+    if not action_mask(game)[number]:
+        legal = ", ".join(ACTIONS[a] for a in np.flatnonzero(action_mask(game)))
+        raise IllegalAction(f"action {number} ({ACTIONS[number]}) is not legal now; legal: {legal}")
+    game.apply(ACTIONS[number])
+
+
+class _Deals:
+    """Deals from a seeded generator: the dealer rotates from `dealer`, each hand gets its own seed."""
+
+    def __init__(self, rules: Optional[Rules], dealer: int, scores: Tuple[int, int]) -> None:
+        self.rules, self.dealer, self.scores = resolve(rules), _check_seat(dealer, "dealer"), _check_scores(scores)
+        self.rng = np.random.default_rng()
+        self.hands = 0
+
+    def reseed(self, seed: Optional[int]) -> None:
+        if seed is not None:
+            self.rng = np.random.default_rng(seed)
+            self.hands = 0
+
+    def next(self) -> Game:
+        game = Game(self.rules, dealer=(self.dealer + self.hands) % 4, seed=int(self.rng.integers(2**63)),
+                    scores=self.scores)
+        self.hands += 1
+        return game
+
+
+def _observation_space() -> spaces.Dict:
+    return spaces.Dict({
+        "observation": spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), dtype=np.float32),
+        "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), dtype=np.int8),
+    })
+
+
+class BalootAECEnv(AECEnv):
+    """One hand of Baloot for four learning agents (PettingZoo AEC API).
+
+    ``rules``: host options; ``dealer``: the first hand's dealer (it rotates every reset); ``scores``: the
+    match scores before each hand; ``reward``: "margin" or "points". ``reset(seed=...)`` makes the deals
+    reproducible. Illegal actions raise ``IllegalAction`` and change nothing.
+    """
+
+    metadata = {"render_modes": ["ansi", "human"], "name": "baloot_v0", "is_parallelizable": False}
+
+    def __init__(self, rules: Optional[Rules] = None, dealer: int = 0, scores: Tuple[int, int] = (0, 0),
+                 reward: str = "margin", render_mode: Optional[str] = None) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise BalootError(f"render_mode {render_mode!r} must be one of {self.metadata['render_modes']} or None")
+        self.render_mode = render_mode
+        self.reward_kind = _check_reward(reward)
+        self._deals = _Deals(rules, dealer, scores)
+        self.possible_agents = [f"player_{seat}" for seat in range(4)]
+        self.observation_spaces = {agent: _observation_space() for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents}
+        self.game: Optional[Game] = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def observe(self, agent: str) -> Dict[str, np.ndarray]:
+        seat = self.possible_agents.index(agent)
+        mask = action_mask(self.game) if self.game.to_move == seat else np.zeros(NUM_ACTIONS, dtype=np.int8)
+        return {"observation": observe(self.game, seat), "action_mask": mask}
+
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        self._deals.reseed(seed)
+        self.game = self._deals.next()
+        self.agents = self.possible_agents[:]
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self.game.to_move]
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        _apply(self.game, action)
+        self._cumulative_rewards[agent] = 0.0
+        if self.game.to_move is None:
+            for seat, each in enumerate(self.agents):
+                self.rewards[each] = _reward(self.game, seat, self.reward_kind)
+                self.terminations[each] = True
+                self.infos[each] = {"result": self.game.result}
+        else:
+            self.agent_selection = self.possible_agents[self.game.to_move]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> Optional[str]:
+        text = str(self.game)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def env(**kwargs: Any) -> BalootAECEnv:
+    """The PettingZoo environment, wrapped to check the order of calls (see BalootAECEnv for arguments)."""
+    from pettingzoo.utils import wrappers
+
+    return wrappers.OrderEnforcingWrapper(BalootAECEnv(**kwargs))
+
+
+class BalootSeatEnv(gymnasium.Env):
+    """One hand from one seat's chair (Gymnasium API): the learner plays `seat`, the other three seats are
+    played by ``others`` (one player name, callable or list of three, for the seats after `seat` in play
+    order; "heuristic" by default). ``step`` returns the reward at the end of the hand, 0 before;
+    ``action_masks()`` and ``info["action_mask"]`` give the legal actions (for masked policies).
+    """
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, seat: int = 0, others: Union[PlayerSpec, Sequence[PlayerSpec]] = "heuristic",
+                 rules: Optional[Rules] = None, dealer: int = 0, scores: Tuple[int, int] = (0, 0),
+                 reward: str = "margin", render_mode: Optional[str] = None) -> None:
+        _check_seat(seat, "seat")
+        if render_mode not in (None, "ansi"):
+            raise BalootError(f"render_mode {render_mode!r} must be 'ansi' or None")
+        self.seat = seat
+        self.render_mode = render_mode
+        self.reward_kind = _check_reward(reward)
+        specs = [others] * 3 if isinstance(others, str) or callable(others) else list(others)
+        if len(specs) != 3:
+            raise BalootError(f"others must be one player or a list of three, not {others!r}")
+        self._players: Dict[int, Any] = {(seat + 1 + i) % 4: make_player(spec) for i, spec in enumerate(specs)}
+        self._deals = _Deals(rules, dealer, scores)
+        self.observation_space = spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), dtype=np.float32)
+        self.action_space = spaces.Discrete(NUM_ACTIONS)
+        self.game: Optional[Game] = None
+
+    def action_masks(self) -> np.ndarray:
+        return action_mask(self.game).astype(bool)
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+              ) -> Tuple[np.ndarray, Dict[str, Any]]:
+        super().reset(seed=seed)
+        self._deals.reseed(seed)
+        self.game = self._deals.next()
+        self._play_others()
+        return observe(self.game, self.seat), self._info()
+
+    def step(self, action: Any) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
+        if self.game is None or self.game.to_move is None:
+            raise BalootError("the hand is over (or was never dealt): call reset()")
+        _apply(self.game, action)
+        self._play_others()
+        over = self.game.to_move is None
+        reward = _reward(self.game, self.seat, self.reward_kind) if over else 0.0
+        return observe(self.game, self.seat), reward, over, False, self._info()
+
+    def render(self) -> Optional[str]:
+        return self.game.draw(self.seat) if self.game is not None else None
+
+    def _play_others(self) -> None:
+        game = self.game
+        while game.to_move is not None and game.to_move != self.seat:
+            game.apply(self._players[game.to_move].act(game, int(self._deals.rng.integers(2**63))))
+
+    def _info(self) -> Dict[str, Any]:
+        info: Dict[str, Any] = {"action_mask": action_mask(self.game)}
+        if self.game.to_move is None:
+            info["result"] = self.game.result
+        return info
+
+
+__all__ = ["ACTIONS", "BalootAECEnv", "BalootSeatEnv", "OBSERVATION_LAYOUT", "OBSERVATION_SIZE", "action_mask", "env",
+           "observe"]
