@@ -4,6 +4,8 @@
   ``player_3`` (the seats), every decision of the hand (bidding, doubling, card play) an action.
 * ``BalootSeatEnv``: a Gymnasium environment of one seat, the other three played by built-in players
   (``"heuristic"`` by default) or Python callables.
+* ``BalootVectorEnv``: a Gymnasium vector environment of many hands from one seat, stepped in C++ (the
+  other seats built-in players) into preallocated numpy arrays.
 
 Actions are the core's 44 numbers: cards 0..31 (suit * 8 + rank, ``DECK`` order), then pass, hokum,
 hokum:S/H/D/C, sun, ashkal, double, three, four, gahwa (``ACTIONS`` names them). Observations are what
@@ -21,125 +23,43 @@ import numpy as np
 try:
     import gymnasium
     from gymnasium import spaces
+    from gymnasium.vector import AutoresetMode, VectorEnv
+    from gymnasium.vector.utils import batch_space
     from pettingzoo import AECEnv
 except ImportError as error:  # pragma: no cover - exercised only without the extra
     raise ImportError('baloot.rl needs the rl extra: pip install "baloot[rl]" (gymnasium and pettingzoo)') from error
 
+from baloot import _core
 from baloot.actions import NUM_ACTIONS, format_action, parse_action
 from baloot.errors import BalootError, IllegalAction
 from baloot.game import Game, _check_scores, _check_seat
 from baloot.players import PlayerSpec, make_player
-from baloot.rules import Rules, resolve
+from baloot.rules import Rules, core_rules, resolve
 
 ACTIONS: Tuple[str, ...] = tuple(format_action(a) for a in range(NUM_ACTIONS))
-
-# Bidding calls as the observation counts them (index 0: no call yet).
-_CALL_KINDS = ("none", "pass", "hokum", "hokum:S", "hokum:H", "hokum:D", "hokum:C", "sun", "ashkal")
-_CALL_INDEX = {name: i for i, name in enumerate(_CALL_KINDS)}
-
-# Every block is seen from the observing seat: "relative seat" r is the seat r places after it (0 itself,
-# 2 its partner). Cards are indexed like actions (DECK order).
-_BLOCKS = (
-    ("hand", 32),           # the seat's own cards
-    ("up_card", 32),        # the card turned up for the bidding
-    ("played", 4 * 32),     # the cards each relative seat has played, this trick included
-    ("trick", 4 * 32),      # the cards on the table now, by relative seat
-    ("phase", 4),           # bidding, doubling, playing, over
-    ("dealer", 4),          # relative seat of the dealer
-    ("round", 2),           # first or second bidding round
-    ("calls", 4 * len(_CALL_KINDS)),  # each relative seat's latest bidding call
-    ("mode", 3),            # no contract yet, Sun, Hokum
-    ("trump", 4),           # the trump suit (S H D C)
-    ("buyer", 4),           # relative seat of the buyer
-    ("multiplier", 4),      # 1 to 4 (doubled, three, four)
-    ("gahwa", 1),
-    ("voids", 4 * 4),       # suits each relative seat has shown it lacks
-    ("tricks_won", 2),      # tricks taken by the seat's team and the opponents, / 8
-    ("abnat", 2),           # card abnat taken so far by the two teams, / 162
-    ("scores", 2),          # match scores before this hand, / target (at most 1)
-    ("baloot", 4),          # relative seat that announced Baloot (K+Q of trump), if any
-)
 
 
 def _layout() -> Dict[str, slice]:
     layout, start = {}, 0
-    for name, size in _BLOCKS:
+    for name, size in _core.observation_blocks():
         layout[name] = slice(start, start + size)
         start += size
     return layout
 
 
 OBSERVATION_LAYOUT: Dict[str, slice] = _layout()
-OBSERVATION_SIZE = sum(size for _, size in _BLOCKS)
-
-
-def _bits(mask: int) -> np.ndarray:
-    """A 32-card set as 32 zeros and ones."""
-    return (np.uint32(mask) >> np.arange(32, dtype=np.uint32) & 1).astype(np.float32)
+OBSERVATION_SIZE = max(block.stop for block in OBSERVATION_LAYOUT.values())
 
 
 def action_mask(game: Game) -> np.ndarray:
     """The legal actions of the seat to move as 44 int8 flags (all zero once the hand is over)."""
-    if game.to_move is None:
-        return np.zeros(NUM_ACTIONS, dtype=np.int8)
     legal = game._state.legal_actions()
     return (np.uint64(legal) >> np.arange(NUM_ACTIONS, dtype=np.uint64) & 1).astype(np.int8)
 
 
 def observe(game: Game, seat: int) -> np.ndarray:
     """What `seat` has seen of `game`, as a float32 vector laid out by OBSERVATION_LAYOUT."""
-    s = game._state
-    obs = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
-
-    def put(name: str, values: Any) -> None:
-        obs[OBSERVATION_LAYOUT[name]] = values
-
-    def one_hot(name: str, index: Optional[int]) -> None:
-        if index is not None:
-            obs[OBSERVATION_LAYOUT[name].start + index] = 1
-
-    def relative(other: int) -> int:
-        return (other - seat) % 4
-
-    put("hand", _bits(s.hands[seat]))
-    one_hot("up_card", s.up_card)
-    played = obs[OBSERVATION_LAYOUT["played"]].reshape(4, 32)
-    on_table = obs[OBSERVATION_LAYOUT["trick"]].reshape(4, 32)
-    leaders = [s.trick_leader(t) for t in range(s.tricks_played)] + [s.leader]
-    cards = s.played_cards
-    current = 4 * s.tricks_played
-    for i, card in enumerate(cards):
-        r = relative(leaders[i // 4] + i % 4)
-        played[r, card] = 1
-        if i >= current:
-            on_table[r, card] = 1
-    one_hot("phase", s.phase)
-    one_hot("dealer", relative(s.dealer))
-    one_hot("round", s.round - 1)
-    calls = obs[OBSERVATION_LAYOUT["calls"]].reshape(4, len(_CALL_KINDS))
-    for mover, action in game.calls:
-        if action in _CALL_INDEX:
-            calls[relative(mover)] = 0
-            calls[relative(mover), _CALL_INDEX[action]] = 1
-    if s.has_contract:
-        one_hot("mode", 1 + s.mode)
-        if s.mode == 1:
-            one_hot("trump", s.trump)
-        one_hot("buyer", relative(s.buyer))
-        one_hot("multiplier", s.multiplier - 1)
-        put("gahwa", float(s.gahwa))
-    else:
-        one_hot("mode", 0)
-    voids = s.shown_voids
-    put("voids", [voids >> (4 * ((seat + r) % 4) + suit) & 1 for r in range(4) for suit in range(4)])
-    team = seat % 2
-    put("tricks_won", [s.tricks_won[team] / 8, s.tricks_won[1 - team] / 8])
-    put("abnat", [s.abnat[team] / 162, s.abnat[1 - team] / 162])
-    target = game.rules.target
-    put("scores", [min(s.scores[team] / target, 1.0), min(s.scores[1 - team] / target, 1.0)])
-    if s.baloot_announced:
-        one_hot("baloot", relative(s.baloot_seat))
-    return obs
+    return _core.observe(game._state, _check_seat(seat, "seat"))
 
 
 def _reward(game: Game, seat: int, kind: str) -> float:
@@ -343,5 +263,75 @@ class BalootSeatEnv(gymnasium.Env):
         return info
 
 
-__all__ = ["ACTIONS", "BalootAECEnv", "BalootSeatEnv", "OBSERVATION_LAYOUT", "OBSERVATION_SIZE", "action_mask", "env",
-           "observe"]
+class BalootVectorEnv(VectorEnv):
+    """`num_envs` hands from one seat's chair, stepped together in C++ (Gymnasium vector API, same-step
+    autoreset): the learner plays `seat`, built-in players (names, not callables: a callable would run at
+    Python speed) the other seats. ``step(actions)`` takes one action per hand; a hand that ends reports its
+    reward and ``terminated``, is dealt again in the same step, and leaves its last observation in
+    ``infos["final_obs"]`` (rows where ``infos["_final_obs"]``). ``infos["action_mask"]`` and
+    ``action_masks()`` give the legal actions of every hand. Hand i is dealt from its own stream of the
+    reset seed, so results do not depend on `num_envs`. ``copy=False`` returns the environment's own
+    buffers (zero-copy: the next step overwrites them).
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
+
+    def __init__(self, num_envs: int = 64, seat: int = 0, others: Union[str, Sequence[str]] = "heuristic",
+                 rules: Optional[Rules] = None, dealer: int = 0, scores: Tuple[int, int] = (0, 0),
+                 reward: str = "margin", copy: bool = True) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise BalootError(f"num_envs {num_envs!r} must be a positive integer")
+        seat = _check_seat(seat, "seat")
+        specs = [others] * 3 if isinstance(others, str) or callable(others) else list(others)
+        if len(specs) != 3 or not all(isinstance(spec, str) for spec in specs):
+            raise BalootError(f"others must be one built-in player name or a list of three, not {others!r}")
+        players: list = [None] * 4
+        for i, spec in enumerate(specs):
+            players[(seat + 1 + i) % 4] = make_player(spec).core
+        self._core = _core.VectorEnv(num_envs, seat, players, core_rules(resolve(rules)), _check_seat(dealer, "dealer"),
+                                     _check_scores(scores), _check_reward(reward) == "margin")
+        self.num_envs = num_envs
+        self.copy = copy
+        self.single_observation_space = spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), dtype=np.float32)
+        self.single_action_space = spaces.Discrete(NUM_ACTIONS)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._observations = np.zeros((num_envs, OBSERVATION_SIZE), dtype=np.float32)
+        self._final = np.zeros((num_envs, OBSERVATION_SIZE), dtype=np.float32)
+        self._masks = np.zeros((num_envs, NUM_ACTIONS), dtype=np.int8)
+        self._rewards = np.zeros(num_envs, dtype=np.float32)
+        self._terminated = np.zeros(num_envs, dtype=np.uint8)
+        self._seed_rng = np.random.default_rng()
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+              ) -> Tuple[np.ndarray, Dict[str, Any]]:
+        if seed is None:
+            seed = int(self._seed_rng.integers(2**63))
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+            raise BalootError(f"seed {seed!r} must be an integer 0 <= seed < 2**64")
+        self._core.reset(seed, *self._buffers())
+        return self._out(self._observations), {"action_mask": self._out(self._masks)}
+
+    def step(self, actions: Any) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+        chosen = np.asarray(actions)
+        if chosen.shape != (self.num_envs,) or chosen.dtype.kind not in "iu":
+            raise IllegalAction(f"actions must be {self.num_envs} integers (one per hand), not {chosen.dtype} "
+                                f"of shape {chosen.shape}")
+        self._core.step(chosen.astype(np.int64, copy=False), *self._buffers())
+        terminated = self._terminated.astype(bool)
+        infos = {"action_mask": self._out(self._masks), "final_obs": self._out(self._final), "_final_obs": terminated}
+        return (self._out(self._observations), self._rewards.astype(np.float64), terminated,
+                np.zeros(self.num_envs, dtype=bool), infos)
+
+    def action_masks(self) -> np.ndarray:
+        return self._masks.astype(bool)
+
+    def _buffers(self) -> Tuple[np.ndarray, ...]:
+        return self._observations, self._masks, self._rewards, self._terminated, self._final
+
+    def _out(self, array: np.ndarray) -> np.ndarray:
+        return array.copy() if self.copy else array
+
+
+__all__ = ["ACTIONS", "BalootAECEnv", "BalootSeatEnv", "BalootVectorEnv", "OBSERVATION_LAYOUT", "OBSERVATION_SIZE",
+           "action_mask", "env", "observe"]

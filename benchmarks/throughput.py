@@ -32,6 +32,23 @@ def median_rates(repeats: int, works: dict) -> dict:
     return {key: statistics.median(values) for key, values in rates.items()}
 
 
+def vector_env_rate(repeats: int, steps: int) -> float:
+    """Learner steps per second of baloot.rl.BalootVectorEnv (0 without the rl extra)."""
+    try:
+        from baloot.rl import BalootVectorEnv
+    except ImportError:
+        return 0.0
+    vector = BalootVectorEnv(64, others="heuristic", copy=False)
+
+    def run() -> int:
+        _, info = vector.reset(seed=1)
+        for _ in range(steps):
+            _, _, _, _, info = vector.step(info["action_mask"].argmax(axis=1))
+        return steps * vector.num_envs
+
+    return median_rate(repeats, run)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=1_000_000)
@@ -75,6 +92,9 @@ def main() -> None:
     rate = median_rate(args.repeats, lambda: baloot.analyze_bid("JH 9H AH 7S 8C", "8H", 1, 0, samples=samples,
                                                                 players="heuristic", threads=1).samples)
     print(f"bid analysis:      {rate:,.0f} samples/s on 1 thread, heuristic players, 3 calls played out per sample")
+    rl_rate = vector_env_rate(args.repeats, max(args.hands // 500, 10))
+    if rl_rate:
+        print(f"RL vector env:     {rl_rate / 1e6:.2f} M steps/s, 64 hands from one seat, 3 heuristic bots, 1 thread")
     if args.solver_deals:
         for label, all_moves in (("value and best first cards", False), ("value of every first card", True)):
             t = _core.time_solver(args.solver_deals, 1, all_moves, -1)

@@ -107,6 +107,7 @@ void HandState::apply(int action) {
 
 void HandState::apply_bid(int action) {
   const int seat = to_move_;
+  last_bid_[seat] = static_cast<std::int8_t>(action);
   const bool sun_call = action == kSun || action == kAshkal;
   switch (stage_) {
     case BidStage::kTurns:

@@ -26,6 +26,7 @@ enum Action : int {
   kGahwa = 43,
 };
 constexpr int kNumActions = 44;
+constexpr int kNoAction = -1;
 using ActionMask = std::uint64_t;
 constexpr ActionMask action_bit(int action) { return ActionMask{1} << action; }
 
@@ -83,6 +84,8 @@ class HandState {
   int round() const { return round_; }
   BidStage bid_stage() const { return stage_; }
   int hokum_caller() const { return hokum_caller_; }
+  // The seat's latest bidding action (a call or a pass), or kNoAction before it has spoken.
+  int last_bid(int seat) const { return last_bid_[seat]; }
   bool has_contract() const { return buyer_ != kNoSeat; }
   const Contract& contract() const { return contract_; }
   int buyer() const { return buyer_; }
@@ -171,6 +174,7 @@ class HandState {
   std::uint8_t queue_[kNumSeats] = {};
   std::uint8_t queue_len_ = 0;
   std::uint8_t queue_pos_ = 0;
+  std::int8_t last_bid_[kNumSeats] = {kNoAction, kNoAction, kNoAction, kNoAction};
 
   // Contract and doubling.
   Contract contract_;

@@ -11,13 +11,16 @@ pytest.importorskip("pettingzoo")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test  # noqa: E402
+from rl_reference import LAYOUT  # noqa: E402
+from rl_reference import observe as reference_observe  # noqa: E402
 
-from baloot import DECK, BalootError, Game, IllegalAction  # noqa: E402
+from baloot import DECK, BalootError, Game, IllegalAction, Rules  # noqa: E402
 from baloot.rl import (  # noqa: E402
     ACTIONS,
     OBSERVATION_LAYOUT,
     OBSERVATION_SIZE,
     BalootSeatEnv,
+    BalootVectorEnv,
     action_mask,
     env,
     observe,
@@ -62,6 +65,31 @@ class FirstLegalSeatEnv(BalootSeatEnv):
 
 def test_gymnasium_api():
     check_env(FirstLegalSeatEnv(), skip_render_check=True)
+
+
+def test_layout_is_the_reference_layout():
+    assert OBSERVATION_LAYOUT == LAYOUT and OBSERVATION_SIZE == 408
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(trump_over_partner=True, must_overtrump=False, target=101)])
+def test_observations_match_the_python_reference(rules):
+    """The core's encoding against the slow reference, for every seat, at random points of random hands."""
+    rng = np.random.default_rng(7)
+    checked = 0
+    for hand in range(150):
+        game = Game(rules=rules, seed=hand, dealer=hand % 4, scores=(hand % 120, 3 * hand % 90))
+        stops = set(rng.choice(60, size=6, replace=False))
+        step = 0
+        while True:
+            if step in stops or game.phase == "over":
+                for seat in range(4):
+                    assert np.array_equal(observe(game, seat), reference_observe(game, seat)), (hand, step, seat)
+                    checked += 1
+            if game.phase == "over":
+                break
+            game.apply(game.legal_actions()[rng.integers(len(game.legal_actions()))])
+            step += 1
+    assert checked > 2000
 
 
 def test_layout_covers_the_vector():
@@ -179,3 +207,93 @@ def test_bad_arguments(kwargs, message):
 def test_bad_seat_env_arguments(kwargs, message):
     with pytest.raises(BalootError, match=message):
         BalootSeatEnv(**kwargs)
+
+
+def legal_choice(masks, rng):
+    """One random legal action per row."""
+    return (rng.random(masks.shape) * masks).argmax(axis=1)
+
+
+def run_vector(num_envs, seed, steps, others="heuristic"):
+    vector = BalootVectorEnv(num_envs, seat=1, others=others)
+    obs, info = vector.reset(seed=seed)
+    rng = np.random.default_rng(0)
+    record = [obs]
+    for _ in range(steps):
+        # the same choice for a row whatever the number of rows: a generator per row and step
+        actions = np.array([legal_choice(info["action_mask"][i:i + 1], np.random.default_rng([seed, i, len(record)]))[0]
+                            for i in range(num_envs)])
+        obs, reward, terminated, truncated, info = vector.step(actions)
+        record.append((obs, reward, terminated, info["final_obs"][terminated]))
+        assert not truncated.any()
+        assert info["action_mask"].any(axis=1).all()  # every hand awaits the learner's decision
+        assert (reward[~terminated] == 0).all()
+        over = OBSERVATION_LAYOUT["phase"].start + 3
+        assert (info["final_obs"][terminated][:, over] == 1).all()
+        fresh = obs[terminated]  # dealt again: at most the first trick's first cards are down
+        assert (fresh[:, OBSERVATION_LAYOUT["played"]].sum(axis=1) <= 3).all()
+        assert (fresh[:, OBSERVATION_LAYOUT["phase"].start + 3] == 0).all()
+    del rng
+    return record
+
+
+def test_vector_env_is_reproducible_and_rows_are_independent():
+    a = run_vector(6, 3, 60)
+    b = run_vector(6, 3, 60)
+    small = run_vector(2, 3, 60)
+    for x, y, z in zip(a[1:], b[1:], small[1:]):
+        for u, v, w in zip(x, y, z):
+            assert np.array_equal(u, v)
+        assert np.array_equal(x[0][:2], z[0][:2]) and np.array_equal(x[1][:2], z[1][:2])
+    ends = sum(int(step[2].sum()) for step in a[1:])
+    assert ends > 20
+
+
+def test_vector_env_rewards_are_game_points():
+    vector = BalootVectorEnv(32, seat=0, others="random", reward="points")
+    _, info = vector.reset(seed=9)
+    rng = np.random.default_rng(1)
+    rewards = []
+    for _ in range(300):
+        _, reward, terminated, _, info = vector.step(legal_choice(info["action_mask"], rng))
+        rewards.extend(reward[terminated])
+    rewards = np.array(rewards)
+    assert len(rewards) > 200 and (rewards >= 0).all() and (rewards == np.round(rewards)).all()
+    assert rewards.max() >= 16  # some hands are made
+
+
+def test_vector_env_illegal_actions_change_nothing():
+    first, second = BalootVectorEnv(4, others="random"), BalootVectorEnv(4, others="random")
+    _, info = first.reset(seed=5)
+    second.reset(seed=5)
+    legal = info["action_mask"].argmax(axis=1)
+    illegal = legal.copy()
+    illegal[2] = int(np.flatnonzero(info["action_mask"][2] == 0)[0])
+    with pytest.raises(IllegalAction, match="hand 2"):
+        first.step(illegal)
+    for bad in ([0, 1], legal.astype(float), [[1, 2, 3, 4]], np.full(4, 44), np.full(4, -1)):
+        with pytest.raises(IllegalAction):
+            first.step(bad)
+    out_first, out_second = first.step(legal), second.step(legal)
+    for u, v in zip(out_first[:4], out_second[:4]):
+        assert np.array_equal(u, v)
+
+
+def test_vector_env_zero_copy_buffers():
+    vector = BalootVectorEnv(3, copy=False)
+    obs, _ = vector.reset(seed=1)
+    again, _ = vector.reset(seed=2)
+    assert obs is again
+    assert vector.action_masks().dtype == bool and vector.action_masks().shape == (3, 44)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"num_envs": 0}, "num_envs 0"),
+    ({"seat": 7}, "seat 7"),
+    ({"others": lambda game: "pass"}, "player name"),
+    ({"others": "nobody"}, "nobody"),
+    ({"reward": "fun"}, "reward 'fun'"),
+])
+def test_bad_vector_env_arguments(kwargs, message):
+    with pytest.raises(BalootError, match=message):
+        BalootVectorEnv(**kwargs)

@@ -1,6 +1,7 @@
 // Shared helpers of the Python bindings: the only place besides csrc/bindings/*.cpp that sees pybind11.
 #pragma once
 
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -47,6 +48,17 @@ Mode checked_mode(int mode);
 Contract checked_contract(int mode, int trump);
 int checked_seat(int seat, const char* what);
 
+// The data of a caller-owned numpy array that C++ fills: `rows` rows of `width` T (one dimension when
+// width is 1), C-contiguous and writable; else a RuleError naming it.
+template <typename T>
+T* output_array(pybind11::array array, const char* name, std::int64_t rows, int width) {
+  const bool shape_ok = array.ndim() == (width == 1 ? 1 : 2) && array.shape(0) == rows && (width == 1 || array.shape(1) == width);
+  if (!array.dtype().is(pybind11::dtype::of<T>()) || !shape_ok || !(array.flags() & pybind11::array::c_style) ||
+      !array.writeable())
+    throw RuleError(std::string("output array ") + name + " has the wrong dtype, shape or layout");
+  return static_cast<T*>(array.mutable_data());
+}
+
 // Runs `job(done, stop)` on a worker thread with the GIL released, while this thread checks for
 // Ctrl-C (which sets `stop`) and calls `progress(done)` every `poll_seconds`.
 // Returns what the job returned and whether it was interrupted.
@@ -61,5 +73,6 @@ void bind_simulate(pybind11::module_& m);
 void bind_analyze(pybind11::module_& m);
 void bind_heuristic(pybind11::module_& m);
 void bind_solver(pybind11::module_& m);
+void bind_rl(pybind11::module_& m);
 
 }  // namespace baloot

@@ -116,4 +116,5 @@ PYBIND11_MODULE(_core, m) {
   baloot::bind_analyze(m);
   baloot::bind_heuristic(m);
   baloot::bind_solver(m);
+  baloot::bind_rl(m);
 }

@@ -1,7 +1,5 @@
 // Bindings of the batch runner: numpy arrays in, the GIL released while C++ threads play, a progress
 // callback and Ctrl-C polled from the calling thread.
-#include <pybind11/numpy.h>
-
 #include "../simulate.hpp"
 #include "bindings.hpp"
 
@@ -13,12 +11,7 @@ namespace {
 
 template <typename T>
 T* column(const py::dict& arrays, const char* name, std::int64_t rows, int width) {
-  if (!arrays.contains(name)) return nullptr;
-  auto array = arrays[name].cast<py::array>();
-  const bool shape_ok = array.ndim() == (width == 1 ? 1 : 2) && array.shape(0) == rows && (width == 1 || array.shape(1) == width);
-  if (!array.dtype().is(py::dtype::of<T>()) || !shape_ok || !(array.flags() & py::array::c_style) || !array.writeable())
-    throw RuleError(std::string("output array ") + name + " has the wrong dtype, shape or layout");
-  return static_cast<T*>(array.mutable_data());
+  return arrays.contains(name) ? output_array<T>(arrays[name].cast<py::array>(), name, rows, width) : nullptr;
 }
 
 py::dict summary_dict(const SimSummary& s) {
