@@ -287,7 +287,7 @@ void Solver::load(const Position& p) {
     for (int c = 0; c < kNumCards; ++c)
       if (abnat_[c] == kAbnatValue[i]) by_abnat_[i] |= bit(static_cast<Card>(c));
   }
-  live_abnat_ = hand_abnat(all_hands(hands_), contract_);
+  live_abnat_ = abnat_to_win(p) - kLastTrickAbnat;
   load_zero_keys();
   std::memset(killers_, kNoMove, sizeof killers_);
   nodes_ = 0;
@@ -411,13 +411,11 @@ int Solver::play_and_search(Card c, int alpha, int beta) {
   else if (beats_[suit_of(trick_[0])][trick_[win_]] & bit(c)) win_ = len_;
   hands_[seat] &= ~bit(c);
   powers_[seat] &= ~power_bit_[c];
-  live_abnat_ -= abnat_[c];
   on_table_ |= bit(c);
   trick_[len_++] = c;
   const int v = len_ == kNumSeats ? finish_trick(alpha, beta) : search_follow(alpha, beta);
   --len_;
   on_table_ &= ~bit(c);
-  live_abnat_ += abnat_[c];
   hands_[seat] |= bit(c);
   powers_[seat] |= power_bit_[c];
   win_ = saved_win;
@@ -437,7 +435,9 @@ int Solver::finish_trick(int alpha, int beta) {
   len_ = 0;
   on_table_ = 0;
   --tricks_left_;
+  live_abnat_ -= points;
   const int v = ours ? points + search_lead(alpha - points, beta - points) : search_lead(alpha, beta);
+  live_abnat_ += points;
   ++tricks_left_;
   on_table_ = saved_table;
   len_ = kNumSeats;

@@ -156,7 +156,7 @@ class Solver {
   Contract contract_;
   Rules rules_;
   const Hand (*beats_)[kNumCards] = nullptr;  // [led suit][winning card]: the cards that take the trick
-  int live_abnat_ = 0;                         // abnat of the cards still in the hands
+  int live_abnat_ = 0;                         // abnat of the cards in the hands and on the table
   std::uint64_t nodes_ = 0;
   // By tricks left, cards on the table, and (following) the led suit and the index of the winning
   // card: the last card that cut the search off where the card ordered first did not.
