@@ -262,8 +262,8 @@ void Solver::load(const Position& p) {
   contract_ = p.contract;
   rules_ = p.rules;
   win_ = len_ > 0 ? trick_winner(trick_, len_, contract_) : 0;
-  on_table_ = 0;
-  for (int i = 0; i < len_; ++i) on_table_ |= bit(trick_[i]);
+  live_ = all_hands(hands_);
+  for (int i = 0; i < len_; ++i) live_ |= bit(trick_[i]);
   beats_ = tables_->beats[contract_index(contract_)];
   for (int suit = 0; suit < kNumSuits; ++suit) {
     kind_[suit] = suit == contract_.trump ? 1 : 0;
@@ -411,11 +411,9 @@ int Solver::play_and_search(Card c, int alpha, int beta) {
   else if (beats_[suit_of(trick_[0])][trick_[win_]] & bit(c)) win_ = len_;
   hands_[seat] &= ~bit(c);
   powers_[seat] &= ~power_bit_[c];
-  on_table_ |= bit(c);
   trick_[len_++] = c;
   const int v = len_ == kNumSeats ? finish_trick(alpha, beta) : search_follow(alpha, beta);
   --len_;
-  on_table_ &= ~bit(c);
   hands_[seat] |= bit(c);
   powers_[seat] |= power_bit_[c];
   win_ = saved_win;
@@ -430,16 +428,16 @@ int Solver::finish_trick(int alpha, int beta) {
   Card saved[kNumSeats];
   std::memcpy(saved, trick_, sizeof saved);
   const int saved_leader = leader_;
-  const Hand saved_table = on_table_;
   leader_ = winner;
   len_ = 0;
-  on_table_ = 0;
+  const Hand trick_cards = bit(trick_[0]) | bit(trick_[1]) | bit(trick_[2]) | bit(trick_[3]);
+  live_ &= ~trick_cards;
   --tricks_left_;
   live_abnat_ -= points;
   const int v = ours ? points + search_lead(alpha - points, beta - points) : search_lead(alpha, beta);
   live_abnat_ += points;
   ++tricks_left_;
-  on_table_ = saved_table;
+  live_ |= trick_cards;
   len_ = kNumSeats;
   leader_ = saved_leader;
   std::memcpy(trick_, saved, sizeof saved);
@@ -793,7 +791,7 @@ int Solver::poorest_abnat(Hand h, int k) const {
 Hand Solver::reduce(Hand legal, int seat, bool dominance) const {
   Hand pairs = legal & ((legal | 0x80808080u) - 0x01010101u);  // a card in each suit holding two or more
   if (!pairs) return legal;
-  const Hand live_others = (all_hands(hands_) & ~hands_[seat]) | on_table_;
+  const Hand live_others = live_ & ~hands_[seat];
   Hand out = legal;
   while (pairs) {
     const int suit = suit_of(lowest_card(pairs));
@@ -1000,7 +998,7 @@ SolveResult Solver::solve(const Position& p, bool all_moves) {
   }
 
   // Cards merged into a kept card share its value.
-  const Hand live_others = (all_hands(hands_) & ~hands_[seat]) | on_table_;
+  const Hand live_others = live_ & ~hands_[seat];
   for (Hand h = r.legal & ~reps; h; h = without_lowest(h)) {
     const Card c = lowest_card(h);
     for (Hand k = reps & suit_mask(suit_of(c)); k; k = without_lowest(k)) {

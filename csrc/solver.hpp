@@ -149,7 +149,7 @@ class Solver {
   Hand hands_[kNumSeats] = {};
   Card trick_[kNumSeats] = {};
   int len_ = 0;          // cards on the table
-  Hand on_table_ = 0;    // the same as a set
+  Hand live_ = 0;        // the cards in the hands and on the table
   int win_ = 0;          // index in trick_ of the card winning so far (when len_ > 0)
   int leader_ = 0;
   int tricks_left_ = 0;  // including the trick in progress
