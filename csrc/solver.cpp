@@ -94,6 +94,9 @@ inline int cards_in(std::uint32_t x) {
   return static_cast<int>((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
 }
 
+// Whether h holds c, which may be kNoMove (no card).
+inline bool holds(Hand h, Card c) { return c < kNumCards && (h >> c & 1); }
+
 inline int top_bit(std::uint32_t x) { return 31 - __builtin_clz(x); }
 inline std::uint32_t bits_above(int b) { return ~((2u << b) - 1); }
 // Whether some suit holds two cards of h: b & (b - 1) in every byte at once (the top bit of each byte
@@ -561,17 +564,27 @@ int Solver::search_follow(int alpha, int beta) {
       }
     }
   }
-  Card order[kNumTricks];
-  const int n = order_follow(moves & ~settled, order);
-  for (int i = 0; i < n; ++i) {
-    const int v = play_and_search(order[i], alpha, beta);
-    if (maximising ? v <= best : v >= best) continue;
+  // Whether card c, the k-th tried, cuts the search off.
+  auto cuts = [&](Card c, int k) {
+    const int v = play_and_search(c, alpha, beta);
+    if (maximising ? v <= best : v >= best) return false;
     best = v;
-    if (maximising ? v > alpha && (alpha = v) >= beta : v < beta && alpha >= (beta = v)) {
-      if (i > 0) add_killer(order[i]);
-      break;
-    }
+    if (!(maximising ? v > alpha && (alpha = v) >= beta : v < beta && alpha >= (beta = v))) return false;
+    if (k > 0) add_killer(c);
+    return true;
+  };
+  // The killer, ordered first, is tried before the others are scored: it usually cuts.
+  Hand rest = moves & ~settled;
+  int tried = 0;
+  const Card killer = killers()[0];
+  if (holds(rest, killer)) {
+    if (cuts(killer, tried++)) return best;
+    rest &= ~bit(killer);
   }
+  Card order[kNumTricks];
+  const int n = order_follow(rest, order);
+  for (int i = 0; i < n; ++i)
+    if (cuts(order[i], tried++)) break;
   return best;
 }
 
@@ -884,11 +897,12 @@ int Solver::decided_team(Card c, int seat) const {
   return n;
 }
 
-// Following: the two killers first, the latest first; then, when the partner is ahead, the third
-// seat tries to take over with a card the last seat cannot beat, then gives its richest card if the
-// last seat cannot beat the partner either (the last seat always does), its poorest if it can; when
-// an opponent is ahead, the cheapest card that takes the lead and that the next seat cannot overtake
-// in its suit first, then the cheapest that only a ruff can take back, then the poorest of the rest.
+// Following (the killer, tried before the others are scored, is not among the moves): the killer
+// before the last first; then, when the partner is ahead, the third seat tries to take over with a
+// card the last seat cannot beat, then gives its richest card if the last seat cannot beat the
+// partner either (the last seat always does), its poorest if it can; when an opponent is ahead, the
+// cheapest card that takes the lead and that the next seat cannot overtake in its suit first, then
+// the cheapest that only a ruff can take back, then the poorest of the rest.
 [[gnu::always_inline]] inline int Solver::order_follow(Hand moves, Card* out) const {
   const bool partner_winning = win_ == len_ - 2;
   const int led = suit_of(trick_[0]);
@@ -896,16 +910,14 @@ int Solver::decided_team(Card c, int seat) const {
   const bool last = len_ == kNumSeats - 1;
   const Hand next = last ? 0 : hands_[seat_after(leader_, len_ + 1)];
   const bool partner_stays = partner_winning && !(next & takers);
-  const Card killer_card = killers()[0], second_killer = killers()[1];
+  const Card second_killer = killers()[1];
   int keys[kNumTricks];
   int n = 0;
   for (Hand h = moves; h; h = without_lowest(h)) {
     const Card c = lowest_card(h);
     const int poorest_first = -16 * abnat_[c] - power_[c];
     int score;
-    if (c == killer_card) {
-      score = 1 << 19;
-    } else if (c == second_killer) {
+    if (c == second_killer) {
       score = 1 << 18;
     } else if (partner_winning) {
       score = partner_stays ? -poorest_first : poorest_first;
