@@ -620,25 +620,37 @@ int Solver::search_lead(int alpha, int beta) {
   alpha = std::max(alpha, known_lo);
   beta = std::min(beta, known_hi);
 
-  const Hand moves = reduce(hands_[seat], seat, true);
-  Card order[kNumTricks];
-  const int n = order_lead(moves, seat, tt_move, order);
   const bool maximising = team_of(seat) == 0;
   int best = maximising ? -kInf : kInf;
-  Card best_move = order[0];
+  Card best_move = kNoMove;
   int a = alpha, b = beta;
-  for (int i = 0; i < n; ++i) {
-    const int v = play_and_search(order[i], a, b);
-    if (maximising ? v > best : v < best) {
-      best = v;
-      best_move = order[i];
-      if (maximising) a = std::max(a, v);
-      else b = std::min(b, v);
-      if (a >= b) {
-        if (i > 0) add_killer(order[i]);
-        break;
-      }
-    }
+  // Whether card c, the k-th tried, cuts the search off.
+  auto cuts = [&](Card c, int k) {
+    const int v = play_and_search(c, a, b);
+    if (maximising ? v <= best : v >= best) return false;
+    best = v;
+    best_move = c;
+    if (maximising) a = std::max(a, v);
+    else b = std::min(b, v);
+    if (a < b) return false;
+    if (k > 0) add_killer(c);
+    return true;
+  };
+  // The cards ordered first, the killer and the stored best lead, are tried before the others are
+  // scored: they usually cut.
+  Hand rest = reduce(hands_[seat], seat, true);
+  int tried = 0;
+  bool cut = false;
+  for (const Card c : {killers()[0], tt_move}) {
+    if (!holds(rest, c)) continue;
+    if ((cut = cuts(c, tried++))) break;
+    rest &= ~bit(c);
+  }
+  if (!cut) {
+    Card order[kNumTricks];
+    const int n = order_lead(rest, seat, order);
+    for (int i = 0; i < n; ++i)
+      if (cuts(order[i], tried++)) break;
   }
 
   if (use_tt_) {
@@ -858,26 +870,23 @@ int Solver::decided_team(Card c, int seat) const {
 
 // ---- Move ordering -------------------------------------------------------------------------------
 
-// Leads: the killer, then the stored best lead, then the killer before the last, then masters nobody
-// can ruff (richest first), then low leads to a partner's master, then low cards from short suits first.
-[[gnu::always_inline]] inline int Solver::order_lead(Hand moves, int seat, Card tt_move, Card* out) const {
+// Leads (the killer and the stored best lead, tried before the others are scored, are not among the
+// moves): the killer before the last, then masters nobody can ruff (richest first), then low leads to
+// a partner's master, then low cards from short suits first.
+[[gnu::always_inline]] inline int Solver::order_lead(Hand moves, int seat, Card* out) const {
   const Hand mine = hands_[seat];
   const Hand opp1 = hands_[seat_after(seat)], opp3 = hands_[seat_after(seat, 3)];
   const Hand trumps = contract_.trump_mask();
   const std::uint32_t opponents_p = powers_[seat_after(seat)] | powers_[seat_after(seat, 3)];
   const std::uint32_t others_p = opponents_p | powers_[partner_of(seat)];
-  const Card killer_card = killers()[0], second_killer = killers()[1];
+  const Card second_killer = killers()[1];
   int keys[kNumTricks];
   int n = 0;
   for (Hand h = moves; h; h = without_lowest(h)) {
     const Card c = lowest_card(h);
     const int suit = suit_of(c);
     int score;
-    if (c == killer_card) {
-      score = 1 << 20;
-    } else if (c == tt_move) {
-      score = 1 << 19;
-    } else if (c == second_killer) {
+    if (c == second_killer) {
       score = 1 << 18;
     } else {
       const std::uint32_t higher = bits_above(power_[c]);
@@ -981,7 +990,7 @@ SolveResult Solver::solve(const Position& p, bool all_moves) {
   r.legal = legal_moves(hands_[seat], trick_, len_, contract_, rules_);
   const Hand reps = reduce(r.legal, seat, false);
   Card order[kNumTricks];
-  const int n = len_ == 0 ? order_lead(reps, seat, kNoMove, order) : order_follow(reps, order);
+  const int n = len_ == 0 ? order_lead(reps, seat, order) : order_follow(reps, order);
 
   int best = -1;
   Hand best_set = 0;

@@ -108,7 +108,7 @@ class Solver {
   int poorest_abnat(Hand h, int k) const;
   Hand entry_to_partner(int leader, Hand& lead) const;
   Hand partner_masters(Hand partner, Hand theirs, Hand cashed) const;
-  int order_lead(Hand moves, int seat, Card tt_move, Card* out) const;
+  int order_lead(Hand moves, int seat, Card* out) const;
   int order_follow(Hand moves, Card* out) const;
   // The boundary of the hands without the cards in gone (a set in powers_'s order).
   Shape shape_of(std::uint32_t gone) const;
