@@ -108,16 +108,14 @@ inline bool has_pair(Hand h) { return (h & ((h | 0x80808080u) - 0x01010101u)) !=
 inline int ranked(Card c, int score) { return score * 256 + (255 - c); }
 inline Card card_of_ranked(int key) { return static_cast<Card>(255 - (key & 255)); }
 
-// Insertion sort of up to 8 ranked cards, best first; the cards go to out (written only here: a
-// store through a Card pointer may alias any member, so the scoring loops never make one).
-void sort_ranked(int* keys, int n, Card* out) {
+// Insertion sort of up to 8 ranked cards, best first.
+void sort_ranked(int* keys, int n) {
   for (int i = 1; i < n; ++i) {
     const int k = keys[i];
     int j = i;
     for (; j > 0 && keys[j - 1] < k; --j) keys[j] = keys[j - 1];
     keys[j] = k;
   }
-  for (int i = 0; i < n; ++i) out[i] = card_of_ranked(keys[i]);
 }
 
 Hand all_hands(const Hand (&hands)[kNumSeats]) { return hands[0] | hands[1] | hands[2] | hands[3]; }
@@ -581,10 +579,10 @@ int Solver::search_follow(int alpha, int beta) {
     if (cuts(killer, tried++)) return best;
     rest &= ~bit(killer);
   }
-  Card order[kNumTricks];
-  const int n = order_follow(rest, order);
+  int keys[kNumTricks];
+  const int n = order_follow(rest, keys);
   for (int i = 0; i < n; ++i)
-    if (cuts(order[i], tried++)) break;
+    if (cuts(card_of_ranked(keys[i]), tried++)) break;
   return best;
 }
 
@@ -647,10 +645,10 @@ int Solver::search_lead(int alpha, int beta) {
     rest &= ~bit(c);
   }
   if (!cut) {
-    Card order[kNumTricks];
-    const int n = order_lead(rest, seat, order);
+    int keys[kNumTricks];
+    const int n = order_lead(rest, seat, keys);
     for (int i = 0; i < n; ++i)
-      if (cuts(order[i], tried++)) break;
+      if (cuts(card_of_ranked(keys[i]), tried++)) break;
   }
 
   if (use_tt_) {
@@ -873,14 +871,13 @@ int Solver::decided_team(Card c, int seat) const {
 // Leads (the killer and the stored best lead, tried before the others are scored, are not among the
 // moves): the killer before the last, then masters nobody can ruff (richest first), then low leads to
 // a partner's master, then low cards from short suits first.
-[[gnu::always_inline]] inline int Solver::order_lead(Hand moves, int seat, Card* out) const {
+[[gnu::always_inline]] inline int Solver::order_lead(Hand moves, int seat, int* keys) const {
   const Hand mine = hands_[seat];
   const Hand opp1 = hands_[seat_after(seat)], opp3 = hands_[seat_after(seat, 3)];
   const Hand trumps = contract_.trump_mask();
   const std::uint32_t opponents_p = powers_[seat_after(seat)] | powers_[seat_after(seat, 3)];
   const std::uint32_t others_p = opponents_p | powers_[partner_of(seat)];
   const Card second_killer = killers()[1];
-  int keys[kNumTricks];
   int n = 0;
   for (Hand h = moves; h; h = without_lowest(h)) {
     const Card c = lowest_card(h);
@@ -902,7 +899,7 @@ int Solver::decided_team(Card c, int seat) const {
     }
     keys[n++] = ranked(c, score);
   }
-  sort_ranked(keys, n, out);
+  sort_ranked(keys, n);
   return n;
 }
 
@@ -912,7 +909,7 @@ int Solver::decided_team(Card c, int seat) const {
 // partner either (the last seat always does), its poorest if it can; when an opponent is ahead, the
 // cheapest card that takes the lead and that the next seat cannot overtake in its suit first, then
 // the cheapest that only a ruff can take back, then the poorest of the rest.
-[[gnu::always_inline]] inline int Solver::order_follow(Hand moves, Card* out) const {
+[[gnu::always_inline]] inline int Solver::order_follow(Hand moves, int* keys) const {
   const bool partner_winning = win_ == len_ - 2;
   const int led = suit_of(trick_[0]);
   const Hand takers = beats_[led][trick_[win_]];
@@ -920,7 +917,6 @@ int Solver::decided_team(Card c, int seat) const {
   const Hand next = last ? 0 : hands_[seat_after(leader_, len_ + 1)];
   const bool partner_stays = partner_winning && !(next & takers);
   const Card second_killer = killers()[1];
-  int keys[kNumTricks];
   int n = 0;
   for (Hand h = moves; h; h = without_lowest(h)) {
     const Card c = lowest_card(h);
@@ -940,7 +936,7 @@ int Solver::decided_team(Card c, int seat) const {
     }
     keys[n++] = ranked(c, score);
   }
-  sort_ranked(keys, n, out);
+  sort_ranked(keys, n);
   return n;
 }
 
@@ -989,15 +985,15 @@ SolveResult Solver::solve(const Position& p, bool all_moves) {
   r.mover = seat;
   r.legal = legal_moves(hands_[seat], trick_, len_, contract_, rules_);
   const Hand reps = reduce(r.legal, seat, false);
-  Card order[kNumTricks];
-  const int n = len_ == 0 ? order_lead(reps, seat, order) : order_follow(reps, order);
+  int keys[kNumTricks];
+  const int n = len_ == 0 ? order_lead(reps, seat, keys) : order_follow(reps, keys);
 
   int best = -1;
   Hand best_set = 0;
   if (all_moves) {
     int guess = total / 2;
     for (int i = 0; i < n; ++i) {
-      const Card c = order[i];
+      const Card c = card_of_ranked(keys[i]);
       const int v = exact_child(c, guess, i > 0, total);
       guess = v;
       const int u = mine(v);
@@ -1008,7 +1004,7 @@ SolveResult Solver::solve(const Position& p, bool all_moves) {
   } else {
     best = mine(exact_root(total));
     for (int i = 0; i < n; ++i) {
-      const Card c = order[i];
+      const Card c = card_of_ranked(keys[i]);
       // does this card reach the best value? (no card exceeds it)
       const bool reaches = team == 0 ? play_and_search(c, best - 1, best) >= best
                                      : play_and_search(c, total - best, total - best + 1) <= total - best;

@@ -108,8 +108,9 @@ class Solver {
   int poorest_abnat(Hand h, int k) const;
   Hand entry_to_partner(int leader, Hand& lead) const;
   Hand partner_masters(Hand partner, Hand theirs, Hand cashed) const;
-  int order_lead(Hand moves, int seat, Card* out) const;
-  int order_follow(Hand moves, Card* out) const;
+  // The moves as ranked cards (see ranked()) in keys; returns how many.
+  int order_lead(Hand moves, int seat, int* keys) const;
+  int order_follow(Hand moves, int* keys) const;
   // The boundary of the hands without the cards in gone (a set in powers_'s order).
   Shape shape_of(std::uint32_t gone) const;
   static bool same_shape(const Entry& e, const Shape& s, std::uint32_t tag);
