@@ -293,7 +293,7 @@ void Solver::load(const Position& p) {
   load_zero_keys();
   std::memset(killers_, kNoMove, sizeof killers_);
   nodes_ = 0;
-  if (++stamp_ >= (std::uint64_t{1} << 28)) {  // the table's tag keeps 28 bits of it
+  if (++stamp_ >= (std::uint64_t{1} << kStampBits)) {
     clear();
     stamp_ = 1;
   }
@@ -341,9 +341,13 @@ Solver::Shape Solver::shape_of(std::uint32_t gone) const {
   return {compress(powers_[1] | powers_[3], live), compress(powers_[2] | powers_[3], live), live, suit_counts(live)};
 }
 
+std::uint32_t Solver::shape_tag(const Shape& s, std::uint32_t tag) {
+  const std::uint32_t paired = s.counts | s.counts >> 4;  // counts of suits 0-1 in byte 0, 2-3 in byte 2
+  return ((paired & 0xFF) | (paired >> 8 & 0xFF00)) << 16 | tag;
+}
+
 bool Solver::same_shape(const Entry& e, const Shape& s, std::uint32_t tag) {
-  if (e.odd != s.odd || e.high != s.high || e.tag != tag) return false;
-  return suit_counts(e.cards) == s.counts;
+  return e.odd == s.odd && e.high == s.high && e.tag == shape_tag(s, tag);
 }
 
 // What team 0 could lose and gain from a boundary of the shape of `from` to the one of `to` (the same
@@ -395,10 +399,10 @@ Solver::Entry* Solver::bucket(const Shape& s, std::uint32_t tag) {
       lo = std::max(lo, int{e->lo}), hi = std::min(hi, int{e->hi});
       break;
     }
-    const int rank = (b[i].tag >> 4) != stamp_ ? -1 : b[i].tricks;
+    const int rank = (b[i].tag >> 4 & ((1u << kStampBits) - 1)) != stamp_ ? -1 : b[i].tricks;
     if (rank < victim_rank) victim_rank = rank, e = &b[i];
   }
-  *e = Entry{s.odd, s.high, s.cards, tag, static_cast<std::uint8_t>(lo), static_cast<std::uint8_t>(hi), move,
+  *e = Entry{s.odd, s.high, s.cards, shape_tag(s, tag), static_cast<std::uint8_t>(lo), static_cast<std::uint8_t>(hi), move,
              static_cast<std::uint8_t>(tricks_left_)};
 }
 

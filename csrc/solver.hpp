@@ -82,7 +82,7 @@ class Solver {
     std::uint32_t odd;    // the boundary's shape
     std::uint32_t high;
     std::uint32_t cards;  // its remaining cards, in powers_'s order
-    std::uint32_t tag;    // stamp << 4 | leader << 2 | cards on the table; 0 = empty
+    std::uint32_t tag;    // shape_tag: suit counts, stamp, leader, cards on the table; 0 = empty
     std::uint8_t lo;      // bounds on team 0's abnat from this node on
     std::uint8_t hi;
     std::uint8_t move;    // the best (or cutting) card found, kNoMove if none
@@ -114,6 +114,9 @@ class Solver {
   // The boundary of the hands without the cards in gone (a set in powers_'s order).
   Shape shape_of(std::uint32_t gone) const;
   static bool same_shape(const Entry& e, const Shape& s, std::uint32_t tag);
+  // An entry's tag: `tag` (stamp << 4 | leader << 2 | cards on the table) with s's suit counts, a
+  // nibble each, above it (so comparing shapes reads no cards).
+  static std::uint32_t shape_tag(const Shape& s, std::uint32_t tag);
   void abnat_changes(std::uint32_t from, std::uint32_t to, int& loss, int& gain) const;
   Entry* bucket(const Shape& s, std::uint32_t tag);
   // Narrows [lo, hi] by the entries of s's shape; returns the one of s's class, if any.
@@ -143,6 +146,7 @@ class Solver {
   Hand zero_cards_ = 0;                         // 7 8 9 of each plain suit, 7 8 of the trump suit
   std::uint64_t zero_key_[kNumSuits][8] = {};  // by suit and the set of its zero-abnat cards remaining
   int shift_ = 48;  // 64 - tt_bits: the index is the top bits of a multiplicative hash
+  static constexpr int kStampBits = 12;  // what a tag keeps of the stamp: the table is cleared when it wraps
   std::uint64_t stamp_ = 0;
   bool use_tt_ = true;
 
