@@ -267,6 +267,7 @@ void Solver::load(const Position& p) {
   live_ = all_hands(hands_);
   for (int i = 0; i < len_; ++i) live_ |= bit(trick_[i]);
   beats_ = tables_->beats[contract_index(contract_)];
+  takers_ = len_ > 0 ? beats_[suit_of(trick_[0])][trick_[win_]] : kFullDeck;
   for (int suit = 0; suit < kNumSuits; ++suit) {
     kind_[suit] = suit == contract_.trump ? 1 : 0;
     to_pw_[suit] = tables_->to[kind_[suit]];
@@ -413,16 +414,21 @@ Solver::Entry* Solver::bucket(const Shape& s, std::uint32_t tag) {
 [[gnu::always_inline]] inline int Solver::play_and_search(Card c, int alpha, int beta) {
   const int seat = seat_after(leader_, len_);
   const int saved_win = win_;
-  if (len_ == 0) win_ = 0;
-  else if (beats_[suit_of(trick_[0])][trick_[win_]] & bit(c)) win_ = len_;
+  const Hand saved_takers = takers_;
+  trick_[len_] = c;
+  if (takers_ & bit(c)) {
+    win_ = len_;
+    takers_ = beats_[suit_of(trick_[0])][c];
+  }
+  ++len_;
   hands_[seat] &= ~bit(c);
   powers_[seat] &= ~power_bit_[c];
-  trick_[len_++] = c;
   const int v = len_ == kNumSeats ? finish_trick(alpha, beta) : search_follow(alpha, beta);
   --len_;
   hands_[seat] |= bit(c);
   powers_[seat] |= power_bit_[c];
   win_ = saved_win;
+  takers_ = saved_takers;
   return v;
 }
 
@@ -434,8 +440,10 @@ int Solver::finish_trick(int alpha, int beta) {
   Card saved[kNumSeats];
   std::memcpy(saved, trick_, sizeof saved);
   const int saved_leader = leader_;
+  const Hand saved_takers = takers_;
   leader_ = winner;
   len_ = 0;
+  takers_ = kFullDeck;
   const Hand trick_cards = bit(trick_[0]) | bit(trick_[1]) | bit(trick_[2]) | bit(trick_[3]);
   live_ &= ~trick_cards;
   --tricks_left_;
@@ -445,6 +453,7 @@ int Solver::finish_trick(int alpha, int beta) {
   ++tricks_left_;
   live_ |= trick_cards;
   len_ = kNumSeats;
+  takers_ = saved_takers;
   leader_ = saved_leader;
   std::memcpy(trick_, saved, sizeof saved);
   return v;
@@ -544,11 +553,10 @@ int Solver::search_follow(int alpha, int beta) {
   Hand settled = 0;
   if (len_ == kNumSeats - 1 && tricks_left_ >= 3 && use_tt_) {
     const Hand rest = all_hands(hands_);
-    const int led = suit_of(trick_[0]);
     const int base = abnat_[trick_[0]] + abnat_[trick_[1]] + abnat_[trick_[2]];
     for (Hand h = moves; h; h = without_lowest(h)) {
       const Card c = lowest_card(h);
-      const int winner = seat_after(leader_, (beats_[led][trick_[win_]] & bit(c)) ? 3 : win_);
+      const int winner = seat_after(leader_, (takers_ & bit(c)) ? 3 : win_);
       const int points = team_of(winner) == 0 ? base + abnat_[c] : 0;
       int lo = -kInf, hi = kInf;
       if (tricks_left_ > 3) {
@@ -852,22 +860,11 @@ int Solver::poorest_abnat(Hand h, int k) const {
 // The team that takes the current trick whatever the seats after `seat` play, once `seat` plays `c`;
 // -1 when one of them holds a card that could still take it.
 int Solver::decided_team(Card c, int seat) const {
-  Card winning = c;
-  int winner_seat = seat;
-  int led = suit_of(c);
-  if (len_ > 0) {
-    led = suit_of(trick_[0]);
-    winning = trick_[win_];
-    winner_seat = seat_after(leader_, win_);
-    if (beats_[led][winning] & bit(c)) {
-      winning = c;
-      winner_seat = seat;
-    }
-  }
-  const Hand threats = beats_[led][winning];
+  const bool takes = takers_ & bit(c);
+  const Hand threats = takes ? beats_[suit_of(len_ > 0 ? trick_[0] : c)][c] : takers_;
   for (int i = len_ + 1; i < kNumSeats; ++i)
     if (hands_[seat_after(leader_, i)] & threats) return -1;
-  return team_of(winner_seat);
+  return team_of(takes ? seat : seat_after(leader_, win_));
 }
 
 // ---- Move ordering -------------------------------------------------------------------------------
@@ -916,10 +913,9 @@ int Solver::decided_team(Card c, int seat) const {
 [[gnu::always_inline]] inline int Solver::order_follow(Hand moves, int* keys) const {
   const bool partner_winning = win_ == len_ - 2;
   const int led = suit_of(trick_[0]);
-  const Hand takers = beats_[led][trick_[win_]];
   const bool last = len_ == kNumSeats - 1;
   const Hand next = last ? 0 : hands_[seat_after(leader_, len_ + 1)];
-  const bool partner_stays = partner_winning && !(next & takers);
+  const bool partner_stays = partner_winning && !(next & takers_);
   const Card second_killer = killers()[1];
   int n = 0;
   for (Hand h = moves; h; h = without_lowest(h)) {
@@ -930,8 +926,8 @@ int Solver::decided_team(Card c, int seat) const {
       score = 1 << 18;
     } else if (partner_winning) {
       score = partner_stays ? -poorest_first : poorest_first;
-      if (!last && (takers & bit(c)) && !(next & beats_[led][c])) score = 4000 - power_[c];
-    } else if (takers & bit(c)) {
+      if (!last && (takers_ & bit(c)) && !(next & beats_[led][c])) score = 4000 - power_[c];
+    } else if (takers_ & bit(c)) {
       const int strength = contract_.is_trump(c) ? 16 + power_[c] : power_[c];
       const Hand overtakers = next & beats_[led][c];
       score = !overtakers ? 4000 - strength : (overtakers & suit_mask(suit_of(c))) ? poorest_first : 2000 - strength;

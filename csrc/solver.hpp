@@ -156,6 +156,7 @@ class Solver {
   int len_ = 0;          // cards on the table
   Hand live_ = 0;        // the cards in the hands and on the table
   int win_ = 0;          // index in trick_ of the card winning so far (when len_ > 0)
+  Hand takers_ = 0;      // the cards that would take the trick from that card; every card when len_ is 0
   int leader_ = 0;
   int tricks_left_ = 0;  // including the trick in progress
   Contract contract_;
