@@ -574,25 +574,26 @@ int Solver::search_follow(int alpha, int beta) {
       }
     }
   }
+  Card* const killers = this->killers();
   // Whether card c, the k-th tried, cuts the search off.
   auto cuts = [&](Card c, int k) {
     const int v = play_and_search(c, alpha, beta);
     if (maximising ? v <= best : v >= best) return false;
     best = v;
     if (!(maximising ? v > alpha && (alpha = v) >= beta : v < beta && alpha >= (beta = v))) return false;
-    if (k > 0) add_killer(c);
+    if (k > 0) add_killer(killers, c);
     return true;
   };
   // The killer, ordered first, is tried before the others are scored: it usually cuts.
   Hand rest = moves & ~settled;
   int tried = 0;
-  const Card killer = killers()[0];
+  const Card killer = killers[0];
   if (holds(rest, killer)) {
     if (cuts(killer, tried++)) return best;
     rest &= ~bit(killer);
   }
   int keys[kNumTricks];
-  const int n = order_follow(rest, keys);
+  const int n = order_follow(rest, killers[1], keys);
   for (int i = 0; i < n; ++i)
     if (cuts(card_of_ranked(keys[i]), tried++)) break;
   return best;
@@ -634,6 +635,7 @@ int Solver::search_lead(int alpha, int beta) {
   int best = maximising ? -kInf : kInf;
   Card best_move = kNoMove;
   int a = alpha, b = beta;
+  Card* const killers = this->killers();
   // Whether card c, the k-th tried, cuts the search off.
   auto cuts = [&](Card c, int k) {
     const int v = play_and_search(c, a, b);
@@ -643,7 +645,7 @@ int Solver::search_lead(int alpha, int beta) {
     if (maximising) a = std::max(a, v);
     else b = std::min(b, v);
     if (a < b) return false;
-    if (k > 0) add_killer(c);
+    if (k > 0) add_killer(killers, c);
     return true;
   };
   // The cards ordered first, the killer and the stored best lead, are tried before the others are
@@ -651,14 +653,14 @@ int Solver::search_lead(int alpha, int beta) {
   Hand rest = reduce(hands_[seat], seat, true);
   int tried = 0;
   bool cut = false;
-  for (const Card c : {killers()[0], tt_move}) {
+  for (const Card c : {killers[0], tt_move}) {
     if (!holds(rest, c)) continue;
     if ((cut = cuts(c, tried++))) break;
     rest &= ~bit(c);
   }
   if (!cut) {
     int keys[kNumTricks];
-    const int n = order_lead(rest, seat, keys);
+    const int n = order_lead(rest, seat, killers[1], keys);
     for (int i = 0; i < n; ++i)
       if (cuts(card_of_ranked(keys[i]), tried++)) break;
   }
@@ -872,13 +874,12 @@ int Solver::decided_team(Card c, int seat) const {
 // Leads (the killer and the stored best lead, tried before the others are scored, are not among the
 // moves): the killer before the last, then masters nobody can ruff (richest first), then low leads to
 // a partner's master, then low cards from short suits first.
-[[gnu::always_inline]] inline int Solver::order_lead(Hand moves, int seat, int* keys) const {
+[[gnu::always_inline]] inline int Solver::order_lead(Hand moves, int seat, Card second_killer, int* keys) const {
   const Hand mine = hands_[seat];
   const Hand opp1 = hands_[seat_after(seat)], opp3 = hands_[seat_after(seat, 3)];
   const Hand trumps = contract_.trump_mask();
   const std::uint32_t opponents_p = powers_[seat_after(seat)] | powers_[seat_after(seat, 3)];
   const std::uint32_t others_p = opponents_p | powers_[partner_of(seat)];
-  const Card second_killer = killers()[1];
   int n = 0;
   for (Hand h = moves; h; h = without_lowest(h)) {
     const Card c = lowest_card(h);
@@ -910,13 +911,12 @@ int Solver::decided_team(Card c, int seat) const {
 // partner either (the last seat always does), its poorest if it can; when an opponent is ahead, the
 // cheapest card that takes the lead and that the next seat cannot overtake in its suit first, then
 // the cheapest that only a ruff can take back, then the poorest of the rest.
-[[gnu::always_inline]] inline int Solver::order_follow(Hand moves, int* keys) const {
+[[gnu::always_inline]] inline int Solver::order_follow(Hand moves, Card second_killer, int* keys) const {
   const bool partner_winning = win_ == len_ - 2;
   const int led = suit_of(trick_[0]);
   const bool last = len_ == kNumSeats - 1;
   const Hand next = last ? 0 : hands_[seat_after(leader_, len_ + 1)];
   const bool partner_stays = partner_winning && !(next & takers_);
-  const Card second_killer = killers()[1];
   int n = 0;
   for (Hand h = moves; h; h = without_lowest(h)) {
     const Card c = lowest_card(h);
@@ -986,7 +986,8 @@ SolveResult Solver::solve(const Position& p, bool all_moves) {
   r.legal = legal_moves(hands_[seat], trick_, len_, contract_, rules_);
   const Hand reps = reduce(r.legal, seat, false);
   int keys[kNumTricks];
-  const int n = len_ == 0 ? order_lead(reps, seat, keys) : order_follow(reps, keys);
+  const Card second_killer = killers()[1];
+  const int n = len_ == 0 ? order_lead(reps, seat, second_killer, keys) : order_follow(reps, second_killer, keys);
 
   int best = -1;
   Hand best_set = 0;

@@ -109,8 +109,8 @@ class Solver {
   Hand entry_to_partner(int leader, Hand& lead) const;
   Hand partner_masters(Hand partner, Hand theirs, Hand cashed) const;
   // The moves as ranked cards (see ranked()) in keys; returns how many.
-  int order_lead(Hand moves, int seat, int* keys) const;
-  int order_follow(Hand moves, int* keys) const;
+  int order_lead(Hand moves, int seat, Card second_killer, int* keys) const;
+  int order_follow(Hand moves, Card second_killer, int* keys) const;
   // The boundary of the hands without the cards in gone (a set in powers_'s order).
   Shape shape_of(std::uint32_t gone) const;
   static bool same_shape(const Entry& e, const Shape& s, std::uint32_t tag);
@@ -169,10 +169,9 @@ class Solver {
   // The two latest such cards, latest first.
   Card killers_[kNumTricks + 1][kNumSeats][kNumSuits * kNumSeats][2] = {};
   int killer_case() const { return len_ == 0 ? 0 : suit_of(trick_[0]) * kNumSeats + win_; }
-  const Card* killers() const { return killers_[tricks_left_][len_][killer_case()]; }
-  void add_killer(Card c) {
-    Card* k = killers_[tricks_left_][len_][killer_case()];
-    if (k[0] != c) k[1] = k[0], k[0] = c;
+  Card* killers() { return killers_[tricks_left_][len_][killer_case()]; }
+  static void add_killer(Card* killers, Card c) {
+    if (killers[0] != c) killers[1] = killers[0], killers[0] = c;
   }
   std::uint8_t abnat_[kNumCards] = {};
   // The cards grouped by abnat, poorest group first (the eight values 0 2 3 4 10 11 14 20).
