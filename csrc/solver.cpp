@@ -278,6 +278,7 @@ void Solver::load(const Position& p) {
     abnat_[c] = static_cast<std::uint8_t>(card_abnat(card, contract_));
     power_[c] = tables_->strength[kind_[suit_of(card)]][rank_of(card)];
     power_bit_[c] = 1u << (8 * suit_of(card) + power_[c]);
+    power_abnat_[8 * suit_of(card) + power_[c]] = abnat_[c];
   }
   zero_powers_ = 0;
   for (int seat = 0; seat < kNumSeats; ++seat) powers_[seat] = 0;
@@ -352,21 +353,16 @@ bool Solver::same_shape(const Entry& e, const Shape& s, std::uint32_t tag) {
 }
 
 // What team 0 could lose and gain from a boundary of the shape of `from` to the one of `to` (the same
-// number of cards of each suit): suit by suit, the abnat its cards in strength order lose and gain.
+// number of cards of each suit): the abnat the k-th card of each suit (in strength order) loses and
+// gains. As abnat never falls as strength rises, each sum counts, for each step up a suit's strength
+// order, the abnat of the step times how many more cards of one set than of the other lie below it,
+// which a card in both sets does not change: so only the cards in one set alone are paired, the k-th
+// of one with the k-th of the other across all the suits at once.
 void Solver::abnat_changes(std::uint32_t from, std::uint32_t to, int& loss, int& gain) const {
-  for (std::uint32_t differ_suits = from ^ to; differ_suits;) {
-    const int suit = __builtin_ctz(differ_suits) / 8;
-    differ_suits &= ~(0xFFu << 8 * suit);
-    std::uint32_t f = suit_byte(from, suit), t = suit_byte(to, suit);
-    // Below the weakest card in one set only, and above the strongest, the two sets agree.
-    const std::uint32_t differ = f ^ t, same = ((differ & (0u - differ)) - 1) | bits_above(top_bit(differ));
-    f &= ~same, t &= ~same;
-    const std::uint8_t* abnat = tables_->abnat[kind_[suit]];
-    for (; f; f &= f - 1, t &= t - 1) {
-      const int change = abnat[t & (0u - t)] - abnat[f & (0u - f)];
-      if (change > 0) gain += change;
-      else loss -= change;
-    }
+  for (std::uint32_t f = from & ~to, t = to & ~from; f; f &= f - 1, t &= t - 1) {
+    const int change = power_abnat_[__builtin_ctz(t)] - power_abnat_[__builtin_ctz(f)];
+    if (change > 0) gain += change;
+    else loss -= change;
   }
 }
 

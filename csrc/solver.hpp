@@ -180,6 +180,7 @@ class Solver {
   Hand by_abnat_[kAbnatValues] = {};
   std::uint8_t power_[kNumCards] = {};  // strength within its suit (the trump order for trumps)
   std::uint32_t power_bit_[kNumCards] = {};  // bit 8 * suit + power: the card in powers_'s order
+  std::uint8_t power_abnat_[kNumCards] = {};  // by bit of powers_'s order: that card's abnat
   std::uint32_t powers_[kNumSeats] = {};     // each hand, each suit a byte in strength order
   std::uint32_t zero_powers_ = 0;             // the zero-abnat cards in that order
   std::uint8_t kind_[kNumSuits] = {};   // 1 for the trump suit, 0 for plain suits
