@@ -416,11 +416,11 @@ Solver::Entry* Solver::bucket(const Shape& s, std::uint32_t tag) {
     win_ = len_;
     takers_ = beats_[suit_of(trick_[0])][c];
   }
-  ++len_;
+  const int played = ++len_;
   hands_[seat] &= ~bit(c);
   powers_[seat] &= ~power_bit_[c];
-  const int v = len_ == kNumSeats ? finish_trick(alpha, beta) : search_follow(alpha, beta);
-  --len_;
+  const int v = played == kNumSeats ? finish_trick(alpha, beta) : search_follow(alpha, beta);
+  len_ = played - 1;
   hands_[seat] |= bit(c);
   powers_[seat] |= power_bit_[c];
   win_ = saved_win;
