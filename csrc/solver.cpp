@@ -538,8 +538,7 @@ int Solver::search_follow(int alpha, int beta) {
   ++nodes_;
   const int seat = seat_after(leader_, len_);
   const Hand legal = legal_moves(hands_[seat], trick_, len_, win_, contract_, rules_);
-  if (!without_lowest(legal)) return play_and_search(lowest_card(legal), alpha, beta);
-  const Hand moves = reduce(legal, seat, true);
+  const Hand moves = without_lowest(legal) ? reduce(legal, seat, true) : legal;
   if (!without_lowest(moves)) return play_and_search(lowest_card(moves), alpha, beta);
   // Enhanced transposition cutoff: the last card of a trick leads to a trick boundary whose bounds
   // may be stored already (or, two tricks from the end, its exact value). A card whose stored bound
