@@ -371,8 +371,7 @@ Solver::Entry* Solver::bucket(const Shape& s, std::uint32_t tag) {
   return &table_[((key ^ std::uint64_t{tag} << 40) * 0x9E3779B97F4A7C15ull) >> shift_ & ~std::uint64_t{3}];
 }
 
-[[gnu::always_inline]] inline const Solver::Entry* Solver::lookup(const Shape& s, std::uint32_t tag, int& lo, int& hi) {
-  const Entry* b = bucket(s, tag);
+[[gnu::always_inline]] inline const Solver::Entry* Solver::lookup(const Entry* b, const Shape& s, std::uint32_t tag, int& lo, int& hi) {
   const Entry* own = nullptr;
   for (int i = 0; i < 4; ++i) {
     const Entry& e = b[i];
@@ -386,8 +385,7 @@ Solver::Entry* Solver::bucket(const Shape& s, std::uint32_t tag) {
   return own;
 }
 
-[[gnu::always_inline]] inline void Solver::store(const Shape& s, std::uint32_t tag, int lo, int hi, Card move) {
-  Entry* b = bucket(s, tag);
+[[gnu::always_inline]] inline void Solver::store(Entry* b, const Shape& s, std::uint32_t tag, int lo, int hi, Card move) {
   Entry* e = &b[0];
   int victim_rank = kInf;
   for (int i = 0; i < 4; ++i) {
@@ -555,7 +553,9 @@ int Solver::search_follow(int alpha, int beta) {
       const int points = team_of(winner) == 0 ? base + abnat_[c] : 0;
       int lo = -kInf, hi = kInf;
       if (tricks_left_ > 3) {
-        lookup(shape_of(power_bit_[c]), static_cast<std::uint32_t>(stamp_ << 4 | winner << 2), lo, hi);
+        const Shape shape = shape_of(power_bit_[c]);
+        const auto tag = static_cast<std::uint32_t>(stamp_ << 4 | winner << 2);
+        lookup(bucket(shape, tag), shape, tag, lo, hi);
       } else {
         const std::uint64_t key = boundary_key(rest & ~bit(c)) | std::uint64_t(winner) << 56;
         const Ending& slot = ending_slot(key);
@@ -603,11 +603,12 @@ int Solver::search_lead(int alpha, int beta) {
   if (beta <= 0) return 0;
   const Shape shape = shape_of(0);
   const std::uint32_t tag = this->tag();
+  Entry* const entries = bucket(shape, tag);
   // Bounds known before searching: the stored ones of this boundary, which include the sure abnat;
   // else those of its shape and the sure abnat.
   int known_lo = 0, known_hi = most;
   Card tt_move = kNoMove;
-  if (const Entry* e = use_tt_ ? lookup(shape, tag, known_lo, known_hi) : nullptr) {
+  if (const Entry* e = use_tt_ ? lookup(entries, shape, tag, known_lo, known_hi) : nullptr) {
     tt_move = e->move;
   } else {
     if (known_lo < beta && known_hi > alpha) {
@@ -618,7 +619,7 @@ int Solver::search_lead(int alpha, int beta) {
     }
     // Kept when they settle the probe, so that the next visit need not count again.
     if (use_tt_ && (known_lo >= beta || known_hi <= alpha || known_lo == known_hi))
-      store(shape, tag, known_lo, known_hi, kNoMove);
+      store(entries, shape, tag, known_lo, known_hi, kNoMove);
   }
   if (known_lo >= beta) return known_lo;
   if (known_hi <= alpha) return known_hi;
@@ -665,7 +666,7 @@ int Solver::search_lead(int alpha, int beta) {
     if (best <= alpha) hi = std::min(hi, best);
     else if (best >= beta) lo = std::max(lo, best);
     else lo = hi = best;
-    store(shape, tag, lo, hi, best_move);
+    store(entries, shape, tag, lo, hi, best_move);
   }
   return best;
 }

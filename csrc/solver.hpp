@@ -119,9 +119,10 @@ class Solver {
   static std::uint32_t shape_tag(const Shape& s, std::uint32_t tag);
   void abnat_changes(std::uint32_t from, std::uint32_t to, int& loss, int& gain) const;
   Entry* bucket(const Shape& s, std::uint32_t tag);
-  // Narrows [lo, hi] by the entries of s's shape; returns the one of s's class, if any.
-  const Entry* lookup(const Shape& s, std::uint32_t tag, int& lo, int& hi);
-  void store(const Shape& s, std::uint32_t tag, int lo, int hi, Card move);
+  // Narrows [lo, hi] by the entries of s's shape in its bucket (found once by the caller, for the
+  // lookup and the store after the search); returns the one of s's class, if any.
+  const Entry* lookup(const Entry* bucket, const Shape& s, std::uint32_t tag, int& lo, int& hi);
+  void store(Entry* bucket, const Shape& s, std::uint32_t tag, int lo, int hi, Card move);
   std::uint32_t tag() const { return static_cast<std::uint32_t>(stamp_ << 4 | leader_ << 2 | len_); }
   // A suit's cards as an 8-bit set in strength order (bit p = the card of strength p), and back.
   std::uint32_t pw(Hand h, int suit) const;
