@@ -110,6 +110,10 @@ inline Card card_of_ranked(int key) { return static_cast<Card>(255 - (key & 255)
 
 // Insertion sort of up to 8 ranked cards, best first.
 void sort_ranked(int* keys, int n) {
+  if (n == 2) {  // the commonest case, one compare
+    if (keys[0] < keys[1]) std::swap(keys[0], keys[1]);
+    return;
+  }
   for (int i = 1; i < n; ++i) {
     const int k = keys[i];
     int j = i;
