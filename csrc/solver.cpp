@@ -446,7 +446,7 @@ int Solver::finish_trick(int alpha, int beta) {
   live_ &= ~trick_cards;
   --tricks_left_;
   live_abnat_ -= points;
-  const int v = ours ? points + search_lead(alpha - points, beta - points) : search_lead(alpha, beta);
+  const int v = ours ? points + search_boundary(alpha - points, beta - points) : search_boundary(alpha, beta);
   live_abnat_ += points;
   ++tricks_left_;
   live_ |= trick_cards;
@@ -599,7 +599,6 @@ int Solver::search_follow(int alpha, int beta) {
 }
 
 int Solver::search_lead(int alpha, int beta) {
-  if (tricks_left_ <= 2) return tricks_left_ == 1 ? last_trick() : two_tricks();
   ++nodes_;
   const int seat = leader_;
   const int most = live_abnat_ + kLastTrickAbnat;

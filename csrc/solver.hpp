@@ -92,8 +92,12 @@ class Solver {
 
   void load(const Position& p);
   void load_zero_keys();
-  int search(int alpha, int beta) { return len_ == 0 ? search_lead(alpha, beta) : search_follow(alpha, beta); }
-  int search_lead(int alpha, int beta);
+  int search(int alpha, int beta) { return len_ == 0 ? search_boundary(alpha, beta) : search_follow(alpha, beta); }
+  // A trick boundary: the last two tricks are solved directly, without search_lead's frame.
+  int search_boundary(int alpha, int beta) {
+    return tricks_left_ > 2 ? search_lead(alpha, beta) : tricks_left_ == 2 ? two_tricks() : last_trick();
+  }
+  int search_lead(int alpha, int beta);  // three tricks or more left
   int search_follow(int alpha, int beta);
   int play_and_search(Card c, int alpha, int beta);
   int finish_trick(int alpha, int beta);
