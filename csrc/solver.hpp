@@ -92,14 +92,20 @@ class Solver {
 
   void load(const Position& p);
   void load_zero_keys();
-  int search(int alpha, int beta) { return len_ == 0 ? search_boundary(alpha, beta) : search_follow(alpha, beta); }
-  // A trick boundary: the last two tricks are solved directly, without search_lead's frame.
-  int search_boundary(int alpha, int beta) {
-    return tricks_left_ > 2 ? search_lead(alpha, beta) : tricks_left_ == 2 ? two_tricks() : last_trick();
+  // The searches are compiled for each team to move (kMaximising: team 0, which maximises).
+  int search(int alpha, int beta) {
+    const bool team0 = team_of(seat_after(leader_, len_)) == 0;
+    if (len_ == 0) return team0 ? search_boundary<true>(alpha, beta) : search_boundary<false>(alpha, beta);
+    return team0 ? search_follow<true>(alpha, beta) : search_follow<false>(alpha, beta);
   }
-  int search_lead(int alpha, int beta);  // three tricks or more left
-  int search_follow(int alpha, int beta);
-  int play_and_search(Card c, int alpha, int beta);
+  // A trick boundary: the last two tricks are solved directly, without search_lead's frame.
+  template <bool kMaximising> int search_boundary(int alpha, int beta) {
+    return tricks_left_ > 2 ? search_lead<kMaximising>(alpha, beta) : tricks_left_ == 2 ? two_tricks() : last_trick();
+  }
+  template <bool kMaximising> int search_lead(int alpha, int beta);  // three tricks or more left
+  template <bool kMaximising> int search_follow(int alpha, int beta);
+  template <bool kMaximising> int play_and_search(Card c, int alpha, int beta);
+  int play_at_root(Card c, int alpha, int beta);  // play_and_search for the root's seat to move
   int finish_trick(int alpha, int beta);
   int winner_of(const Card* trick) const;
   int last_trick();
