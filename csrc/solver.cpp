@@ -283,6 +283,7 @@ void Solver::load(const Position& p) {
     abnat_[c] = static_cast<std::uint8_t>(card_abnat(card, contract_));
     power_[c] = tables_->strength[kind_[suit_of(card)]][rank_of(card)];
     power_bit_[c] = 1u << (8 * suit_of(card) + power_[c]);
+    worth_[c] = static_cast<std::uint16_t>(16 * abnat_[c] + power_[c]);
     power_abnat_[8 * suit_of(card) + power_[c]] = abnat_[c];
   }
   zero_powers_ = 0;
@@ -897,8 +898,8 @@ int Solver::decided_team(Card c, int seat) const {
         ruffable = (!(opp1 & s) && (opp1 & trumps)) || (!(opp3 & s) && (opp3 & trumps));
       }
       if (!higher_out) score = (ruffable ? 2000 : 8000) + 16 * abnat_[c];
-      else if (!(suit_byte(opponents_p, suit) & higher) && !ruffable) score = 6000 - 16 * abnat_[c] - power_[c];
-      else score = 4000 - 16 * abnat_[c] - power_[c] - 64 * cards_in(mine & suit_mask(suit));
+      else if (!(suit_byte(opponents_p, suit) & higher) && !ruffable) score = 6000 - worth_[c];
+      else score = 4000 - worth_[c] - 64 * cards_in(mine & suit_mask(suit));
     }
     keys[n++] = ranked(c, score);
   }
@@ -921,7 +922,7 @@ int Solver::decided_team(Card c, int seat) const {
   int n = 0;
   for (Hand h = moves; h; h = without_lowest(h)) {
     const Card c = lowest_card(h);
-    const int poorest_first = -16 * abnat_[c] - power_[c];
+    const int poorest_first = -worth_[c];
     int score;
     if (c == second_killer) {
       score = 1 << 18;

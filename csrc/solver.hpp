@@ -190,6 +190,7 @@ class Solver {
   static constexpr int kAbnatValue[kAbnatValues] = {0, 2, 3, 4, 10, 11, 14, 20};
   Hand by_abnat_[kAbnatValues] = {};
   std::uint8_t power_[kNumCards] = {};  // strength within its suit (the trump order for trumps)
+  std::uint16_t worth_[kNumCards] = {};  // 16 * abnat + power: the orderings' richest (or poorest) first
   std::uint32_t power_bit_[kNumCards] = {};  // bit 8 * suit + power: the card in powers_'s order
   std::uint8_t power_abnat_[kNumCards] = {};  // by bit of powers_'s order: that card's abnat
   std::uint32_t powers_[kNumSeats] = {};     // each hand, each suit a byte in strength order
