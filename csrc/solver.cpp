@@ -344,8 +344,9 @@ std::uint64_t Solver::boundary_key(Hand remaining) const {
 // Buckets of four entries hashed by shape; the tag also holds the solve's stamp, so entries of
 // earlier solves never match and are the first to be replaced.
 
-Solver::Shape Solver::shape_of(std::uint32_t gone) const {
-  const std::uint32_t live = (powers_[0] | powers_[1] | powers_[2] | powers_[3]) & ~gone;
+std::uint32_t Solver::held_powers() const { return powers_[0] | powers_[1] | powers_[2] | powers_[3]; }
+
+Solver::Shape Solver::shape_of(std::uint32_t live) const {
   return {compress(powers_[1] | powers_[3], live), compress(powers_[2] | powers_[3], live), live, suit_counts(live)};
 }
 
@@ -553,6 +554,7 @@ int Solver::search_follow(int alpha, int beta) {
   Hand settled = 0;
   if (len_ == kNumSeats - 1 && tricks_left_ >= 3 && use_tt_) {
     const Hand rest = all_hands(hands_);
+    const std::uint32_t held = held_powers();
     const int base = abnat_[trick_[0]] + abnat_[trick_[1]] + abnat_[trick_[2]];
     for (Hand h = moves; h; h = without_lowest(h)) {
       const Card c = lowest_card(h);
@@ -560,7 +562,7 @@ int Solver::search_follow(int alpha, int beta) {
       const int points = team_of(winner) == 0 ? base + abnat_[c] : 0;
       int lo = -kInf, hi = kInf;
       if (tricks_left_ > 3) {
-        const Shape shape = shape_of(power_bit_[c]);
+        const Shape shape = shape_of(held & ~power_bit_[c]);
         const auto tag = static_cast<std::uint32_t>(stamp_ << 4 | winner << 2);
         lookup(bucket(shape, tag), shape, tag, lo, hi);
       } else {
@@ -608,7 +610,7 @@ int Solver::search_lead(int alpha, int beta) {
   const int most = live_abnat_ + kLastTrickAbnat;
   if (most <= alpha) return most;
   if (beta <= 0) return 0;
-  const Shape shape = shape_of(0);
+  const Shape shape = shape_of(held_powers());
   const std::uint32_t tag = this->tag();
   Entry* const entries = bucket(shape, tag);
   // Bounds known before searching: the stored ones of this boundary, which include the sure abnat;

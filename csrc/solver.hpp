@@ -121,8 +121,8 @@ class Solver {
   // The moves as ranked cards (see ranked()) in keys; returns how many.
   int order_lead(Hand moves, int seat, Card second_killer, int* keys) const;
   int order_follow(Hand moves, Card second_killer, int* keys) const;
-  // The boundary of the hands without the cards in gone (a set in powers_'s order).
-  Shape shape_of(std::uint32_t gone) const;
+  std::uint32_t held_powers() const;  // the cards in the hands, in powers_'s order
+  Shape shape_of(std::uint32_t live) const;  // the boundary of the cards in live (in powers_'s order)
   static bool same_shape(const Entry& e, const Shape& s, std::uint32_t tag);
   // An entry's tag: `tag` (stamp << 4 | leader << 2 | cards on the table) with s's suit counts, a
   // nibble each, above it (so comparing shapes reads no cards).
