@@ -351,8 +351,9 @@ Solver::Shape Solver::shape_of(std::uint32_t live) const {
 }
 
 std::uint32_t Solver::shape_tag(const Shape& s, std::uint32_t tag) {
-  const std::uint32_t paired = s.counts | s.counts >> 4;  // counts of suits 0-1 in byte 0, 2-3 in byte 2
-  return ((paired & 0xFF) | (paired >> 8 & 0xFF00)) << 16 | tag;
+  // Suits 0-1's counts to byte 0 and 2-3's to byte 2, then those bytes to bytes 2 and 3.
+  const std::uint32_t paired = (s.counts | s.counts >> 4) & 0x00FF00FFu;
+  return (paired * 0x10100u & 0xFFFF0000u) | tag;
 }
 
 bool Solver::same_shape(const Entry& e, const Shape& s, std::uint32_t tag) {
