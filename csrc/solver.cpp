@@ -106,8 +106,8 @@ inline bool has_pair(Hand h) { return (h & ((h | 0x80808080u) - 0x01010101u)) !=
 
 // A card and its ordering score in one int: a higher score sorts first, and equal scores keep the
 // cards in increasing order.
-inline int ranked(Card c, int score) { return score * 256 + (255 - c); }
-inline Card card_of_ranked(int key) { return static_cast<Card>(255 - (key & 255)); }
+inline int ranked(Card c, int score) { return score * 256 + (c ^ 255); }
+inline Card card_of_ranked(int key) { return static_cast<Card>(~key); }
 
 // Insertion sort of up to 8 ranked cards, best first.
 void sort_ranked(int* keys, int n) {
