@@ -381,6 +381,7 @@ Solver::Entry* Solver::bucket(const Shape& s, std::uint32_t tag) {
 
 [[gnu::always_inline]] inline const Solver::Entry* Solver::lookup(const Entry* b, const Shape& s, std::uint32_t tag, int& lo, int& hi) {
   const Entry* own = nullptr;
+#pragma GCC unroll 4  // GCC keeps the loop, which costs ~1.3% more instructions over a whole search
   for (int i = 0; i < 4; ++i) {
     const Entry& e = b[i];
     if (!same_shape(e, s, tag)) continue;
