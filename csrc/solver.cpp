@@ -33,11 +33,13 @@
 //   ruff, richest first; low leads to a partner's master; low cards from short suits. Following: the
 //   killer before the last; cheapest card that takes the trick from an opponent and that the next
 //   seat cannot overtake in its suit; richest card onto a partner's card the seats after cannot beat;
-//   poorest card otherwise.
+//   poorest card otherwise. The killer and, leading, the stored best lead are tried before the other
+//   cards are scored and sorted: they usually cut.
 // * Inlining: GCC (with LTO) would inline two_tricks into search_lead and keep the table lookups, the
 //   orderings, the move reduction, the sure-abnat bounds and play_and_search out of line; the other
 //   way round the search takes ~7% fewer instructions (one call a card instead of two). The searches
-//   are compiled once for each team to move, which knows whether it maximises (~1% fewer).
+//   are compiled once for each team to move, which knows whether it maximises (~1% fewer), and the
+//   lookup's loop over a bucket is unrolled (~1.3%).
 #include "solver.hpp"
 
 #include <algorithm>
