@@ -82,7 +82,7 @@ class Solver {
     std::uint32_t odd;    // the boundary's shape
     std::uint32_t high;
     std::uint32_t cards;  // its remaining cards, in powers_'s order
-    std::uint32_t tag;    // stamp << 4 | leader << 2 | cards on the table; 0 = empty
+    std::uint32_t tag;    // shape_tag: suit counts, stamp, leader, cards on the table; 0 = empty
     std::uint8_t lo;      // bounds on team 0's abnat from this node on
     std::uint8_t hi;
     std::uint8_t move;    // the best (or cutting) card found, kNoMove if none
@@ -92,10 +92,20 @@ class Solver {
 
   void load(const Position& p);
   void load_zero_keys();
-  int search(int alpha, int beta) { return len_ == 0 ? search_lead(alpha, beta) : search_follow(alpha, beta); }
-  int search_lead(int alpha, int beta);
-  int search_follow(int alpha, int beta);
-  int play_and_search(Card c, int alpha, int beta);
+  // The searches are compiled for each team to move (kMaximising: team 0, which maximises).
+  int search(int alpha, int beta) {
+    const bool team0 = team_of(seat_after(leader_, len_)) == 0;
+    if (len_ == 0) return team0 ? search_boundary<true>(alpha, beta) : search_boundary<false>(alpha, beta);
+    return team0 ? search_follow<true>(alpha, beta) : search_follow<false>(alpha, beta);
+  }
+  // A trick boundary: the last two tricks are solved directly, without search_lead's frame.
+  template <bool kMaximising> int search_boundary(int alpha, int beta) {
+    return tricks_left_ > 2 ? search_lead<kMaximising>(alpha, beta) : tricks_left_ == 2 ? two_tricks() : last_trick();
+  }
+  template <bool kMaximising> int search_lead(int alpha, int beta);  // three tricks or more left
+  template <bool kMaximising> int search_follow(int alpha, int beta);
+  template <bool kMaximising> int play_and_search(Card c, int alpha, int beta);
+  int play_at_root(Card c, int alpha, int beta);  // play_and_search for the root's seat to move
   int finish_trick(int alpha, int beta);
   int winner_of(const Card* trick) const;
   int last_trick();
@@ -108,16 +118,21 @@ class Solver {
   int poorest_abnat(Hand h, int k) const;
   Hand entry_to_partner(int leader, Hand& lead) const;
   Hand partner_masters(Hand partner, Hand theirs, Hand cashed) const;
-  int order_lead(Hand moves, int seat, Card tt_move, Card* out) const;
-  int order_follow(Hand moves, Card* out) const;
-  // The boundary of the hands without the cards in gone (a set in powers_'s order).
-  Shape shape_of(std::uint32_t gone) const;
+  // The moves as ranked cards (see ranked()) in keys; returns how many.
+  int order_lead(Hand moves, int seat, Card second_killer, int* keys) const;
+  int order_follow(Hand moves, Card second_killer, int* keys) const;
+  std::uint32_t held_powers() const;  // the cards in the hands, in powers_'s order
+  Shape shape_of(std::uint32_t live) const;  // the boundary of the cards in live (in powers_'s order)
   static bool same_shape(const Entry& e, const Shape& s, std::uint32_t tag);
+  // An entry's tag: `tag` (stamp << 4 | leader << 2 | cards on the table) with s's suit counts, a
+  // nibble each, above it (so comparing shapes reads no cards).
+  static std::uint32_t shape_tag(const Shape& s, std::uint32_t tag);
   void abnat_changes(std::uint32_t from, std::uint32_t to, int& loss, int& gain) const;
   Entry* bucket(const Shape& s, std::uint32_t tag);
-  // Narrows [lo, hi] by the entries of s's shape; returns the one of s's class, if any.
-  const Entry* lookup(const Shape& s, std::uint32_t tag, int& lo, int& hi);
-  void store(const Shape& s, std::uint32_t tag, int lo, int hi, Card move);
+  // Narrows [lo, hi] by the entries of s's shape in its bucket (found once by the caller, for the
+  // lookup and the store after the search); returns the one of s's class, if any.
+  const Entry* lookup(const Entry* bucket, const Shape& s, std::uint32_t tag, int& lo, int& hi);
+  void store(Entry* bucket, const Shape& s, std::uint32_t tag, int lo, int hi, Card move);
   std::uint32_t tag() const { return static_cast<std::uint32_t>(stamp_ << 4 | leader_ << 2 | len_); }
   // A suit's cards as an 8-bit set in strength order (bit p = the card of strength p), and back.
   std::uint32_t pw(Hand h, int suit) const;
@@ -142,6 +157,7 @@ class Solver {
   Hand zero_cards_ = 0;                         // 7 8 9 of each plain suit, 7 8 of the trump suit
   std::uint64_t zero_key_[kNumSuits][8] = {};  // by suit and the set of its zero-abnat cards remaining
   int shift_ = 48;  // 64 - tt_bits: the index is the top bits of a multiplicative hash
+  static constexpr int kStampBits = 12;  // what a tag keeps of the stamp: the table is cleared when it wraps
   std::uint64_t stamp_ = 0;
   bool use_tt_ = true;
 
@@ -149,24 +165,24 @@ class Solver {
   Hand hands_[kNumSeats] = {};
   Card trick_[kNumSeats] = {};
   int len_ = 0;          // cards on the table
-  Hand on_table_ = 0;    // the same as a set
+  Hand live_ = 0;        // the cards in the hands and on the table
   int win_ = 0;          // index in trick_ of the card winning so far (when len_ > 0)
+  Hand takers_ = 0;      // the cards that would take the trick from that card; every card when len_ is 0
   int leader_ = 0;
   int tricks_left_ = 0;  // including the trick in progress
   Contract contract_;
   Rules rules_;
   const Hand (*beats_)[kNumCards] = nullptr;  // [led suit][winning card]: the cards that take the trick
-  int live_abnat_ = 0;                         // abnat of the cards still in the hands
+  int live_abnat_ = 0;                         // abnat of the cards in the hands and on the table
   std::uint64_t nodes_ = 0;
   // By tricks left, cards on the table, and (following) the led suit and the index of the winning
   // card: the last card that cut the search off where the card ordered first did not.
   // The two latest such cards, latest first.
   Card killers_[kNumTricks + 1][kNumSeats][kNumSuits * kNumSeats][2] = {};
   int killer_case() const { return len_ == 0 ? 0 : suit_of(trick_[0]) * kNumSeats + win_; }
-  const Card* killers() const { return killers_[tricks_left_][len_][killer_case()]; }
-  void add_killer(Card c) {
-    Card* k = killers_[tricks_left_][len_][killer_case()];
-    if (k[0] != c) k[1] = k[0], k[0] = c;
+  Card* killers() { return killers_[tricks_left_][len_][killer_case()]; }
+  static void add_killer(Card* killers, Card c) {
+    if (killers[0] != c) killers[1] = killers[0], killers[0] = c;
   }
   std::uint8_t abnat_[kNumCards] = {};
   // The cards grouped by abnat, poorest group first (the eight values 0 2 3 4 10 11 14 20).
@@ -174,7 +190,9 @@ class Solver {
   static constexpr int kAbnatValue[kAbnatValues] = {0, 2, 3, 4, 10, 11, 14, 20};
   Hand by_abnat_[kAbnatValues] = {};
   std::uint8_t power_[kNumCards] = {};  // strength within its suit (the trump order for trumps)
+  std::uint16_t worth_[kNumCards] = {};  // 16 * abnat + power: the orderings' richest (or poorest) first
   std::uint32_t power_bit_[kNumCards] = {};  // bit 8 * suit + power: the card in powers_'s order
+  std::uint8_t power_abnat_[kNumCards] = {};  // by bit of powers_'s order: that card's abnat
   std::uint32_t powers_[kNumSeats] = {};     // each hand, each suit a byte in strength order
   std::uint32_t zero_powers_ = 0;             // the zero-abnat cards in that order
   std::uint8_t kind_[kNumSuits] = {};   // 1 for the trump suit, 0 for plain suits
