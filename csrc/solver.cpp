@@ -14,9 +14,11 @@
 //   the best lead (also the sure-abnat bounds alone, when they settle a probe); buckets of four 20-byte
 //   entries, deeper positions kept first. The last two tricks are solved directly and cached exactly in
 //   a second, direct-mapped table keyed by the cards, with each suit's zero-abnat cards (7 8 9 plain,
-//   7 8 trump) reduced to how many remain and who holds them in strength order. At the last seat of a
-//   trick both tables are probed for every child boundary first (enhanced transposition cutoff); a
-//   card whose child's stored bound shows it fails is not played, its bound standing in for its value.
+//   7 8 trump) reduced to how many remain and who holds them in strength order; the last card of the
+//   trick before them goes straight to that cache or that search. At the last seat of an earlier trick
+//   the table is probed for every child boundary first (enhanced transposition cutoff); a card whose
+//   child's stored bound shows it fails is not played, its bound standing in for its value. (Probing
+//   the endings' cache that way first saved fewer instructions than it cost.)
 // * Bounds at boundaries: the top run of trumps held by one team is that team's for sure (with the
 //   poorest cards the leader's side gives to the opponents' top trumps), and a team holding every trump,
 //   one of whose hands holds nothing else, takes the last trick (its 10); the leader can cash its
@@ -463,21 +465,35 @@ int Solver::last_trick() {
   return team_of(seat_after(leader_, winner_of(cards))) == 0 ? live_abnat_ + kLastTrickAbnat : 0;
 }
 
-// The last two tricks from a trick boundary, searched directly (at most 16 lines of play) and exactly,
-// and kept in a small direct-mapped cache of exact values.
-[[gnu::noinline]] int Solver::two_tricks() {
+// A follower's card; the last card of the trick before the last two goes straight to the ending after it.
+[[gnu::always_inline]] inline int Solver::play_follower(Card c, int alpha, int beta) {
+  return len_ == kNumSeats - 1 && tricks_left_ == 3 ? play_into_ending(c) : play_and_search(c, alpha, beta);
+}
+
+// The last card of the trick before the last two: team 0's abnat of this trick and of the ending after it.
+int Solver::play_into_ending(Card c) {
+  const int seat = seat_after(leader_, 3);
+  const int winner = seat_after(leader_, (beats_[suit_of(trick_[0])][trick_[win_]] & bit(c)) ? 3 : win_);
+  const int points = abnat_[trick_[0]] + abnat_[trick_[1]] + abnat_[trick_[2]] + abnat_[c];
+  hands_[seat] &= ~bit(c);
+  const int v = two_tricks(winner, live_abnat_ - abnat_[c] + kLastTrickAbnat);
+  hands_[seat] |= bit(c);
+  return team_of(winner) == 0 ? points + v : v;
+}
+
+// The last two tricks of the hands where `leader` leads (total: the abnat still to win): the cached
+// exact value, else searched directly (at most 16 lines of play) and cached.
+[[gnu::noinline]] int Solver::two_tricks(int leader, int total) {
   ++nodes_;
-  const std::uint64_t key = boundary_key(all_hands(hands_)) | std::uint64_t(leader_) << 56;
+  const std::uint64_t key = boundary_key(all_hands(hands_)) | std::uint64_t(leader) << 56;
   Ending& slot = ending_slot(key);
   if (use_tt_ && slot.key == key && slot.stamp == stamp_) return static_cast<int>(slot.value);
-
   Hand h[kNumSeats];
   bool ours[kNumSeats];  // the seats in play order from the leader: team 0?
   for (int i = 0; i < kNumSeats; ++i) {
-    h[i] = hands_[seat_after(leader_, i)];
-    ours[i] = team_of(seat_after(leader_, i)) == 0;
+    h[i] = hands_[seat_after(leader, i)];
+    ours[i] = team_of(seat_after(leader, i)) == 0;
   }
-  const int total = live_abnat_ + kLastTrickAbnat;
   int best_for[kNumSeats];  // the best a seat can hope for: every abnat for team 0, none for team 1
   for (int i = 0; i < kNumSeats; ++i) best_for[i] = ours[i] ? total : 0;
   // Team 0's abnat once the first trick is t[0..3], won by index w.
@@ -530,17 +546,15 @@ int Solver::search_follow(int alpha, int beta) {
   ++nodes_;
   const int seat = seat_after(leader_, len_);
   const Hand legal = legal_moves(hands_[seat], trick_, len_, win_, contract_, rules_);
-  if (!without_lowest(legal)) return play_and_search(lowest_card(legal), alpha, beta);
-  const Hand moves = reduce(legal, seat, true);
-  if (!without_lowest(moves)) return play_and_search(lowest_card(moves), alpha, beta);
-  // Enhanced transposition cutoff: the last card of a trick leads to a trick boundary whose bounds
-  // may be stored already (or, two tricks from the end, its exact value). A card whose stored bound
-  // shows it fails is not played: its bound stands in for its value.
+  const Hand moves = without_lowest(legal) ? reduce(legal, seat, true) : legal;
+  if (!without_lowest(moves)) return play_follower(lowest_card(moves), alpha, beta);
+  // Enhanced transposition cutoff: the last card of a trick (three or more tricks from the end) leads
+  // to a trick boundary whose bounds may be stored already. A card whose stored bound shows it fails
+  // is not played: its bound stands in for its value.
   const bool maximising = team_of(seat) == 0;
   int best = maximising ? -kInf : kInf;
   Hand settled = 0;
-  if (len_ == kNumSeats - 1 && tricks_left_ >= 3 && use_tt_) {
-    const Hand rest = all_hands(hands_);
+  if (len_ == kNumSeats - 1 && tricks_left_ > 3 && use_tt_) {
     const int led = suit_of(trick_[0]);
     const int base = abnat_[trick_[0]] + abnat_[trick_[1]] + abnat_[trick_[2]];
     for (Hand h = moves; h; h = without_lowest(h)) {
@@ -548,13 +562,7 @@ int Solver::search_follow(int alpha, int beta) {
       const int winner = seat_after(leader_, (beats_[led][trick_[win_]] & bit(c)) ? 3 : win_);
       const int points = team_of(winner) == 0 ? base + abnat_[c] : 0;
       int lo = -kInf, hi = kInf;
-      if (tricks_left_ > 3) {
-        lookup(shape_of(power_bit_[c]), static_cast<std::uint32_t>(stamp_ << 4 | winner << 2), lo, hi);
-      } else {
-        const std::uint64_t key = boundary_key(rest & ~bit(c)) | std::uint64_t(winner) << 56;
-        const Ending& slot = ending_slot(key);
-        if (slot.key == key && slot.stamp == stamp_) lo = hi = static_cast<int>(slot.value);
-      }
+      lookup(shape_of(power_bit_[c]), static_cast<std::uint32_t>(stamp_ << 4 | winner << 2), lo, hi);
       if (maximising && lo != -kInf && points + lo >= beta) return points + lo;
       if (!maximising && hi != kInf && points + hi <= alpha) return points + hi;
       if (maximising ? hi != kInf && points + hi <= alpha : lo != -kInf && points + lo >= beta) {
@@ -566,7 +574,7 @@ int Solver::search_follow(int alpha, int beta) {
   Card order[kNumTricks];
   const int n = order_follow(moves & ~settled, order);
   for (int i = 0; i < n; ++i) {
-    const int v = play_and_search(order[i], alpha, beta);
+    const int v = play_follower(order[i], alpha, beta);
     if (maximising ? v <= best : v >= best) continue;
     best = v;
     if (maximising ? v > alpha && (alpha = v) >= beta : v < beta && alpha >= (beta = v)) {
@@ -578,7 +586,7 @@ int Solver::search_follow(int alpha, int beta) {
 }
 
 int Solver::search_lead(int alpha, int beta) {
-  if (tricks_left_ <= 2) return tricks_left_ == 1 ? last_trick() : two_tricks();
+  if (tricks_left_ <= 2) return tricks_left_ == 1 ? last_trick() : two_tricks(leader_, live_abnat_ + kLastTrickAbnat);
   ++nodes_;
   const int seat = leader_;
   const int most = live_abnat_ + kLastTrickAbnat;

@@ -99,7 +99,9 @@ class Solver {
   int finish_trick(int alpha, int beta);
   int winner_of(const Card* trick) const;
   int last_trick();
-  int two_tricks();
+  int play_follower(Card c, int alpha, int beta);
+  int play_into_ending(Card c);
+  int two_tricks(int leader, int total);
   int exact_child(Card c, int first_guess, bool near, int total);
   int exact_root(int total);
   Hand reduce(Hand legal, int seat, bool dominance) const;
