@@ -482,64 +482,61 @@ int Solver::play_into_ending(Card c) {
 }
 
 // The last two tricks of the hands where `leader` leads (total: the abnat still to win): the cached
-// exact value, else searched directly (at most 16 lines of play) and cached.
+// exact value, else searched directly and cached. The second trick is forced (each seat plays its other
+// card), so the search is the first trick's four plies: alpha-beta on the abnat the leader's side takes,
+// in [0, total], which its seats maximise and the others minimise.
 [[gnu::noinline]] int Solver::two_tricks(int leader, int total) {
   ++nodes_;
   const std::uint64_t key = boundary_key(all_hands(hands_)) | std::uint64_t(leader) << 56;
   Ending& slot = ending_slot(key);
   if (use_tt_ && slot.key == key && slot.stamp == stamp_) return static_cast<int>(slot.value);
-  Hand h[kNumSeats];
-  bool ours[kNumSeats];  // the seats in play order from the leader: team 0?
-  for (int i = 0; i < kNumSeats; ++i) {
-    h[i] = hands_[seat_after(leader, i)];
-    ours[i] = team_of(seat_after(leader, i)) == 0;
-  }
-  int best_for[kNumSeats];  // the best a seat can hope for: every abnat for team 0, none for team 1
-  for (int i = 0; i < kNumSeats; ++i) best_for[i] = ours[i] ? total : 0;
-  // Team 0's abnat once the first trick is t[0..3], won by index w.
-  auto line = [&](const Card* t, int w) {
-    const int first = abnat_[t[0]] + abnat_[t[1]] + abnat_[t[2]] + abnat_[t[3]];
-    Card last[kNumSeats];
-    for (int i = 0; i < kNumSeats; ++i) last[i] = lowest_card(h[i] ^ bit(t[i]));
-    const Hand* beats = beats_[suit_of(last[w])];
+  const Hand h0 = hands_[leader], h1 = hands_[seat_after(leader)], h2 = hands_[partner_of(leader)],
+             h3 = hands_[seat_after(leader, 3)];
+  Card last[kNumSeats];  // each seat's other card
+  // The leader's side's abnat once the first trick (first: its abnat) is won by the w-th seat.
+  auto line = [&](int w, int first) {
+    const Hand* takes = beats_[suit_of(last[w])];
     int lw = w;
     for (int j = 1; j < kNumSeats; ++j) {
       const int i = (w + j) & 3;
-      if (beats[last[lw]] & bit(last[i])) lw = i;
+      if (takes[last[lw]] & bit(last[i])) lw = i;
     }
-    return (ours[w] ? first : 0) + (ours[lw] ? total - first : 0);
+    return (w & 1 ? 0 : first) + (lw & 1 ? 0 : total - first);
   };
-  Card t[kNumSeats];
-  int v0 = ours[0] ? -1 : kInf;
-  for (Hand m0 = h[0]; m0; m0 = without_lowest(m0)) {
-    t[0] = lowest_card(m0);
-    const Hand* beats = beats_[suit_of(t[0])];
-    int v1 = ours[1] ? -1 : kInf;
-    for (Hand m1 = legal_moves(h[1], t, 1, 0, contract_, rules_); m1; m1 = without_lowest(m1)) {
-      t[1] = lowest_card(m1);
-      const int w1 = (beats[t[0]] & bit(t[1])) ? 1 : 0;
-      int v2 = ours[2] ? -1 : kInf;
-      for (Hand m2 = legal_moves(h[2], t, 2, w1, contract_, rules_); m2; m2 = without_lowest(m2)) {
-        t[2] = lowest_card(m2);
-        const int w2 = (beats[t[w1]] & bit(t[2])) ? 2 : w1;
-        int v3 = ours[3] ? -1 : kInf;
-        for (Hand m3 = legal_moves(h[3], t, 3, w2, contract_, rules_); m3; m3 = without_lowest(m3)) {
-          t[3] = lowest_card(m3);
-          const int v = line(t, (beats[t[w2]] & bit(t[3])) ? 3 : w2);
-          v3 = ours[3] ? std::max(v3, v) : std::min(v3, v);
-          if (v3 == best_for[3]) break;  // nothing does better for this seat
+  int best0 = 0;
+  for (Hand m0 = h0; m0 && best0 < total; m0 = without_lowest(m0)) {
+    const Card c0 = lowest_card(m0);
+    last[0] = lowest_card(h0 ^ bit(c0));
+    const int led = suit_of(c0);
+    const Hand* takes = beats_[led];
+    int best1 = total;
+    for (Hand m1 = legal_follows(h1, led, c0, false, contract_, rules_); m1 && best1 > best0; m1 = without_lowest(m1)) {
+      const Card c1 = lowest_card(m1);
+      last[1] = lowest_card(h1 ^ bit(c1));
+      const int w1 = (takes[c0] & bit(c1)) ? 1 : 0;
+      const Card win1 = w1 ? c1 : c0;
+      int best2 = best0;
+      for (Hand m2 = legal_follows(h2, led, win1, w1 == 0, contract_, rules_); m2 && best2 < best1; m2 = without_lowest(m2)) {
+        const Card c2 = lowest_card(m2);
+        last[2] = lowest_card(h2 ^ bit(c2));
+        const int w2 = (takes[win1] & bit(c2)) ? 2 : w1;
+        const Card win2 = w2 == 2 ? c2 : win1;
+        int best3 = best1;
+        for (Hand m3 = legal_follows(h3, led, win2, w2 == 1, contract_, rules_); m3 && best3 > best2; m3 = without_lowest(m3)) {
+          const Card c3 = lowest_card(m3);
+          last[3] = lowest_card(h3 ^ bit(c3));
+          const int w = (takes[win2] & bit(c3)) ? 3 : w2;
+          best3 = std::min(best3, line(w, abnat_[c0] + abnat_[c1] + abnat_[c2] + abnat_[c3]));
         }
-        v2 = ours[2] ? std::max(v2, v3) : std::min(v2, v3);
-        if (v2 == best_for[2]) break;
+        best2 = std::max(best2, best3);
       }
-      v1 = ours[1] ? std::max(v1, v2) : std::min(v1, v2);
-      if (v1 == best_for[1]) break;
+      best1 = std::min(best1, best2);
     }
-    v0 = ours[0] ? std::max(v0, v1) : std::min(v0, v1);
-    if (v0 == best_for[0]) break;
+    best0 = std::max(best0, best1);
   }
-  slot = Ending{key, static_cast<std::uint32_t>(stamp_), static_cast<std::uint32_t>(v0)};
-  return v0;
+  const int v = team_of(leader) == 0 ? best0 : total - best0;
+  slot = Ending{key, static_cast<std::uint32_t>(stamp_), static_cast<std::uint32_t>(v)};
+  return v;
 }
 
 int Solver::search_follow(int alpha, int beta) {
