@@ -493,14 +493,15 @@ int Solver::play_into_ending(Card c) {
   const Hand h0 = hands_[leader], h1 = hands_[seat_after(leader)], h2 = hands_[partner_of(leader)],
              h3 = hands_[seat_after(leader, 3)];
   Card last[kNumSeats];  // each seat's other card
-  // The leader's side's abnat once the first trick (first: its abnat) is won by the w-th seat.
+  // The leader's side's abnat once the first trick (first: its abnat) is won by the w-th seat. The last
+  // trick goes to the card that no other card there takes it from; the kernel's answers order the
+  // cards by one power, so the seats may be asked in any order.
   auto line = [&](int w, int first) {
     const Hand* takes = beats_[suit_of(last[w])];
+    Card top = last[w];
     int lw = w;
-    for (int j = 1; j < kNumSeats; ++j) {
-      const int i = (w + j) & 3;
-      if (takes[last[lw]] & bit(last[i])) lw = i;
-    }
+    for (int i = 0; i < kNumSeats; ++i)
+      if (takes[top] & bit(last[i])) top = last[i], lw = i;
     return (w & 1 ? 0 : first) + (lw & 1 ? 0 : total - first);
   };
   int best0 = 0;
