@@ -37,8 +37,8 @@
 //   seat cannot overtake in its suit; richest card onto a partner's card the seats after cannot beat;
 //   poorest card otherwise.
 // * Inlining: GCC (with LTO) would inline two_tricks into search_lead and keep the table lookups, the
-//   orderings and play_and_search (in search_lead, and in search_follow too as soon as that grows) out
-//   of line; the other way round the search takes ~6% fewer instructions.
+//   orderings, the move reduction and play_and_search (in search_lead, and in search_follow too as soon
+//   as that grows) out of line; the other way round the search takes ~7.5% fewer instructions.
 #include "solver.hpp"
 
 #include <algorithm>
@@ -797,7 +797,7 @@ int Solver::poorest_abnat(Hand h, int k) const {
 // gets its own value). Within a suit abnat never falls as strength rises (plain 0 0 0 2 3 4 10 11,
 // trump 0 0 3 4 10 11 14 20), so the richest card of a run is its strongest, the poorest its weakest,
 // and the only cards of equal abnat are the zero-abnat cards at the bottom of the order.
-Hand Solver::reduce(Hand legal, int seat, bool dominance) const {
+[[gnu::always_inline]] inline Hand Solver::reduce(Hand legal, int seat, bool dominance) const {
   Hand pairs = legal & ((legal | 0x80808080u) - 0x01010101u);  // a card in each suit holding two or more
   if (!pairs) return legal;
   const Hand live_others = (all_hands(hands_) & ~hands_[seat]) | on_table_;
