@@ -378,8 +378,9 @@ Solver::Entry* Solver::bucket(const Shape& s, std::uint32_t tag) {
     const Entry& e = b[i];
     if (!same_shape(e, s, tag)) continue;
     int loss = 0, gain = 0;
-    if ((e.cards ^ s.cards) & ~zero_powers_) abnat_changes(e.cards, s.cards, loss, gain);
-    else own = &e;
+    if (!((e.cards ^ s.cards) & ~zero_powers_)) own = &e;
+    else if (e.lo > lo || e.hi < hi) abnat_changes(e.cards, s.cards, loss, gain);
+    else continue;  // widened, its bounds would be no tighter than lo and hi
     lo = std::max(lo, e.lo - loss);
     hi = std::min(hi, e.hi + gain);
   }
