@@ -14,9 +14,11 @@
 //   the best lead (also the sure-abnat bounds alone, when they settle a probe); buckets of four 20-byte
 //   entries, deeper positions kept first. The last two tricks are solved directly and cached exactly in
 //   a second, direct-mapped table keyed by the cards, with each suit's zero-abnat cards (7 8 9 plain,
-//   7 8 trump) reduced to how many remain and who holds them in strength order. At the last seat of a
-//   trick both tables are probed for every child boundary first (enhanced transposition cutoff); a
-//   card whose child's stored bound shows it fails is not played, its bound standing in for its value.
+//   7 8 trump) reduced to how many remain and who holds them in strength order; the last card of the
+//   trick before them goes straight to that cache or that search. At the last seat of an earlier trick
+//   the table is probed for every child boundary first (enhanced transposition cutoff); a card whose
+//   child's stored bound shows it fails is not played, its bound standing in for its value. (Probing
+//   the endings' cache that way first saved fewer instructions than it cost.)
 // * Bounds at boundaries: the top run of trumps held by one team is that team's for sure (with the
 //   poorest cards the leader's side gives to the opponents' top trumps), and a team holding every trump,
 //   one of whose hands holds nothing else, takes the last trick (its 10); the leader can cash its
@@ -481,67 +483,80 @@ int Solver::last_trick() {
   return team_of(seat_after(leader_, winner_of(cards))) == 0 ? live_abnat_ + kLastTrickAbnat : 0;
 }
 
-// The last two tricks from a trick boundary, searched directly (at most 16 lines of play) and exactly,
-// and kept in a small direct-mapped cache of exact values.
-[[gnu::noinline]] int Solver::two_tricks() {
+// A follower's card; the last card of the trick before the last two goes straight to the ending after it.
+template <bool kMaximising>
+[[gnu::always_inline]] inline int Solver::play_follower(Card c, int alpha, int beta) {
+  return len_ == kNumSeats - 1 && tricks_left_ == 3 ? play_into_ending(c) : play_and_search<kMaximising>(c, alpha, beta);
+}
+
+// The last card of the trick before the last two: team 0's abnat of this trick and of the ending after it.
+int Solver::play_into_ending(Card c) {
+  const int seat = seat_after(leader_, 3);
+  const int winner = seat_after(leader_, (takers_ & bit(c)) ? 3 : win_);
+  const int points = abnat_[trick_[0]] + abnat_[trick_[1]] + abnat_[trick_[2]] + abnat_[c];
+  hands_[seat] &= ~bit(c);
+  const int v = two_tricks(winner, live_abnat_ - points + kLastTrickAbnat);  // live_abnat_ counts the trick
+  hands_[seat] |= bit(c);
+  return team_of(winner) == 0 ? points + v : v;
+}
+
+// The last two tricks of the hands where `leader` leads (total: the abnat still to win): the cached
+// exact value, else searched directly and cached. The second trick is forced (each seat plays its other
+// card), so the search is the first trick's four plies: alpha-beta on the abnat the leader's side takes,
+// in [0, total], which its seats maximise and the others minimise.
+[[gnu::noinline]] int Solver::two_tricks(int leader, int total) {
   ++nodes_;
-  const std::uint64_t key = boundary_key(all_hands(hands_)) | std::uint64_t(leader_) << 56;
+  const std::uint64_t key = boundary_key(all_hands(hands_)) | std::uint64_t(leader) << 56;
   Ending& slot = ending_slot(key);
   if (use_tt_ && slot.key == key && slot.stamp == stamp_) return static_cast<int>(slot.value);
-
-  Hand h[kNumSeats];
-  bool ours[kNumSeats];  // the seats in play order from the leader: team 0?
-  for (int i = 0; i < kNumSeats; ++i) {
-    h[i] = hands_[seat_after(leader_, i)];
-    ours[i] = team_of(seat_after(leader_, i)) == 0;
-  }
-  const int total = live_abnat_ + kLastTrickAbnat;
-  int best_for[kNumSeats];  // the best a seat can hope for: every abnat for team 0, none for team 1
-  for (int i = 0; i < kNumSeats; ++i) best_for[i] = ours[i] ? total : 0;
-  // Team 0's abnat once the first trick is t[0..3], won by index w.
-  auto line = [&](const Card* t, int w) {
-    const int first = abnat_[t[0]] + abnat_[t[1]] + abnat_[t[2]] + abnat_[t[3]];
-    Card last[kNumSeats];
-    for (int i = 0; i < kNumSeats; ++i) last[i] = lowest_card(h[i] ^ bit(t[i]));
-    const Hand* beats = beats_[suit_of(last[w])];
+  const Hand h0 = hands_[leader], h1 = hands_[seat_after(leader)], h2 = hands_[partner_of(leader)],
+             h3 = hands_[seat_after(leader, 3)];
+  Card last[kNumSeats];  // each seat's other card
+  // The leader's side's abnat once the first trick (first: its abnat) is won by the w-th seat. The last
+  // trick goes to the card that no other card there takes it from; the kernel's answers order the
+  // cards by one power, so the seats may be asked in any order.
+  auto line = [&](int w, int first) {
+    const Hand* takes = beats_[suit_of(last[w])];
+    Card top = last[w];
     int lw = w;
-    for (int j = 1; j < kNumSeats; ++j) {
-      const int i = (w + j) & 3;
-      if (beats[last[lw]] & bit(last[i])) lw = i;
-    }
-    return (ours[w] ? first : 0) + (ours[lw] ? total - first : 0);
+    for (int i = 0; i < kNumSeats; ++i)
+      if (takes[top] & bit(last[i])) top = last[i], lw = i;
+    return (w & 1 ? 0 : first) + (lw & 1 ? 0 : total - first);
   };
-  Card t[kNumSeats];
-  int v0 = ours[0] ? -1 : kInf;
-  for (Hand m0 = h[0]; m0; m0 = without_lowest(m0)) {
-    t[0] = lowest_card(m0);
-    const Hand* beats = beats_[suit_of(t[0])];
-    int v1 = ours[1] ? -1 : kInf;
-    for (Hand m1 = legal_moves(h[1], t, 1, 0, contract_, rules_); m1; m1 = without_lowest(m1)) {
-      t[1] = lowest_card(m1);
-      const int w1 = (beats[t[0]] & bit(t[1])) ? 1 : 0;
-      int v2 = ours[2] ? -1 : kInf;
-      for (Hand m2 = legal_moves(h[2], t, 2, w1, contract_, rules_); m2; m2 = without_lowest(m2)) {
-        t[2] = lowest_card(m2);
-        const int w2 = (beats[t[w1]] & bit(t[2])) ? 2 : w1;
-        int v3 = ours[3] ? -1 : kInf;
-        for (Hand m3 = legal_moves(h[3], t, 3, w2, contract_, rules_); m3; m3 = without_lowest(m3)) {
-          t[3] = lowest_card(m3);
-          const int v = line(t, (beats[t[w2]] & bit(t[3])) ? 3 : w2);
-          v3 = ours[3] ? std::max(v3, v) : std::min(v3, v);
-          if (v3 == best_for[3]) break;  // nothing does better for this seat
+  int best0 = 0;
+  for (Hand m0 = h0; m0 && best0 < total; m0 = without_lowest(m0)) {
+    const Card c0 = lowest_card(m0);
+    last[0] = lowest_card(h0 ^ bit(c0));
+    const int led = suit_of(c0);
+    const Hand* takes = beats_[led];
+    int best1 = total;
+    for (Hand m1 = legal_follows(h1, led, c0, false, contract_, rules_); m1 && best1 > best0; m1 = without_lowest(m1)) {
+      const Card c1 = lowest_card(m1);
+      last[1] = lowest_card(h1 ^ bit(c1));
+      const int w1 = (takes[c0] & bit(c1)) ? 1 : 0;
+      const Card win1 = w1 ? c1 : c0;
+      int best2 = best0;
+      for (Hand m2 = legal_follows(h2, led, win1, w1 == 0, contract_, rules_); m2 && best2 < best1; m2 = without_lowest(m2)) {
+        const Card c2 = lowest_card(m2);
+        last[2] = lowest_card(h2 ^ bit(c2));
+        const int w2 = (takes[win1] & bit(c2)) ? 2 : w1;
+        const Card win2 = w2 == 2 ? c2 : win1;
+        int best3 = best1;
+        for (Hand m3 = legal_follows(h3, led, win2, w2 == 1, contract_, rules_); m3 && best3 > best2; m3 = without_lowest(m3)) {
+          const Card c3 = lowest_card(m3);
+          last[3] = lowest_card(h3 ^ bit(c3));
+          const int w = (takes[win2] & bit(c3)) ? 3 : w2;
+          best3 = std::min(best3, line(w, abnat_[c0] + abnat_[c1] + abnat_[c2] + abnat_[c3]));
         }
-        v2 = ours[2] ? std::max(v2, v3) : std::min(v2, v3);
-        if (v2 == best_for[2]) break;
+        best2 = std::max(best2, best3);
       }
-      v1 = ours[1] ? std::max(v1, v2) : std::min(v1, v2);
-      if (v1 == best_for[1]) break;
+      best1 = std::min(best1, best2);
     }
-    v0 = ours[0] ? std::max(v0, v1) : std::min(v0, v1);
-    if (v0 == best_for[0]) break;
+    best0 = std::max(best0, best1);
   }
-  slot = Ending{key, static_cast<std::uint32_t>(stamp_), static_cast<std::uint32_t>(v0)};
-  return v0;
+  const int v = team_of(leader) == 0 ? best0 : total - best0;
+  slot = Ending{key, static_cast<std::uint32_t>(stamp_), static_cast<std::uint32_t>(v)};
+  return v;
 }
 
 template <bool kMaximising>
@@ -550,14 +565,13 @@ int Solver::search_follow(int alpha, int beta) {
   const int seat = seat_after(leader_, len_);
   const Hand legal = legal_moves(hands_[seat], trick_, len_, win_, contract_, rules_);
   const Hand moves = without_lowest(legal) ? reduce(legal, seat, true) : legal;
-  if (!without_lowest(moves)) return play_and_search<kMaximising>(lowest_card(moves), alpha, beta);
-  // Enhanced transposition cutoff: the last card of a trick leads to a trick boundary whose bounds
-  // may be stored already (or, two tricks from the end, its exact value). A card whose stored bound
-  // shows it fails is not played: its bound stands in for its value.
+  if (!without_lowest(moves)) return play_follower<kMaximising>(lowest_card(moves), alpha, beta);
+  // Enhanced transposition cutoff: the last card of a trick (three or more tricks from the end) leads
+  // to a trick boundary whose bounds may be stored already. A card whose stored bound shows it fails
+  // is not played: its bound stands in for its value.
   int best = kMaximising ? -kInf : kInf;
   Hand settled = 0;
-  if (len_ == kNumSeats - 1 && tricks_left_ >= 3 && use_tt_) {
-    const Hand rest = all_hands(hands_);
+  if (len_ == kNumSeats - 1 && tricks_left_ > 3 && use_tt_) {
     const std::uint32_t held = held_powers();
     const int base = abnat_[trick_[0]] + abnat_[trick_[1]] + abnat_[trick_[2]];
     for (Hand h = moves; h; h = without_lowest(h)) {
@@ -565,15 +579,9 @@ int Solver::search_follow(int alpha, int beta) {
       const int winner = seat_after(leader_, (takers_ & bit(c)) ? 3 : win_);
       const int points = team_of(winner) == 0 ? base + abnat_[c] : 0;
       int lo = -kInf, hi = kInf;
-      if (tricks_left_ > 3) {
-        const Shape shape = shape_of(held & ~power_bit_[c]);
-        const auto tag = static_cast<std::uint32_t>(stamp_ << 4 | winner << 2);
-        lookup(bucket(shape, tag), shape, tag, lo, hi);
-      } else {
-        const std::uint64_t key = boundary_key(rest & ~bit(c)) | std::uint64_t(winner) << 56;
-        const Ending& slot = ending_slot(key);
-        if (slot.key == key && slot.stamp == stamp_) lo = hi = static_cast<int>(slot.value);
-      }
+      const Shape shape = shape_of(held & ~power_bit_[c]);
+      const auto tag = static_cast<std::uint32_t>(stamp_ << 4 | winner << 2);
+      lookup(bucket(shape, tag), shape, tag, lo, hi);
       if (kMaximising && lo != -kInf && points + lo >= beta) return points + lo;
       if (!kMaximising && hi != kInf && points + hi <= alpha) return points + hi;
       if (kMaximising ? hi != kInf && points + hi <= alpha : lo != -kInf && points + lo >= beta) {
@@ -585,7 +593,7 @@ int Solver::search_follow(int alpha, int beta) {
   Card* const killers = this->killers();
   // Whether card c, the k-th tried, cuts the search off.
   auto cuts = [&](Card c, int k) {
-    const int v = play_and_search<kMaximising>(c, alpha, beta);
+    const int v = play_follower<kMaximising>(c, alpha, beta);
     if (kMaximising ? v <= best : v >= best) return false;
     best = v;
     if (!(kMaximising ? v > alpha && (alpha = v) >= beta : v < beta && alpha >= (beta = v))) return false;

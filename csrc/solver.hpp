@@ -100,7 +100,8 @@ class Solver {
   }
   // A trick boundary: the last two tricks are solved directly, without search_lead's frame.
   template <bool kMaximising> int search_boundary(int alpha, int beta) {
-    return tricks_left_ > 2 ? search_lead<kMaximising>(alpha, beta) : tricks_left_ == 2 ? two_tricks() : last_trick();
+    if (tricks_left_ > 2) return search_lead<kMaximising>(alpha, beta);
+    return tricks_left_ == 2 ? two_tricks(leader_, live_abnat_ + kLastTrickAbnat) : last_trick();
   }
   template <bool kMaximising> int search_lead(int alpha, int beta);  // three tricks or more left
   template <bool kMaximising> int search_follow(int alpha, int beta);
@@ -109,7 +110,9 @@ class Solver {
   int finish_trick(int alpha, int beta);
   int winner_of(const Card* trick) const;
   int last_trick();
-  int two_tricks();
+  template <bool kMaximising> int play_follower(Card c, int alpha, int beta);
+  int play_into_ending(Card c);
+  int two_tricks(int leader, int total);
   int exact_child(Card c, int first_guess, bool near, int total);
   int exact_root(int total);
   Hand reduce(Hand legal, int seat, bool dominance) const;
