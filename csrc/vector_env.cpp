@@ -1,7 +1,10 @@
 #include "vector_env.hpp"
 
+#include <atomic>
 #include <string>
 #include <utility>
+
+#include "parallel.hpp"
 
 namespace baloot {
 
@@ -10,11 +13,27 @@ VectorEnv::VectorEnv(int num_envs, VectorEnvConfig config) : config_(std::move(c
   if (config_.seat < 0 || config_.seat >= kNumSeats) throw RuleError("seat " + std::to_string(config_.seat) + " is not a seat 0..3");
   for (int seat = 0; seat < kNumSeats; ++seat)
     if (seat != config_.seat && !config_.others[seat]) throw RuleError("seat " + std::to_string(seat) + " has no player");
+  if (config_.threads < 1) throw RuleError("threads " + std::to_string(config_.threads) + " must be at least 1");
   slots_.resize(static_cast<std::size_t>(num_envs));
 }
 
+// Runs each(i) for every hand i, over the configured threads (one hand a chunk: hands differ in cost).
+template <typename Each>
+void VectorEnv::for_each_hand(Each each) {
+  struct Worker {
+    Each& each;
+    void operator()(std::int64_t begin, std::int64_t end) {
+      for (std::int64_t i = begin; i < end; ++i) each(static_cast<int>(i));
+    }
+    void finish() {}
+  };
+  const std::atomic<bool> stop{false};
+  std::atomic<std::int64_t> done{0};
+  parallel_chunks(size(), std::min(config_.threads, size()), 1, stop, done, [&] { return Worker{each}; });
+}
+
 void VectorEnv::reset(std::uint64_t seed, const VectorEnvOutput& out) {
-  for (int i = 0; i < size(); ++i) {
+  for_each_hand([&](int i) {
     Slot& slot = slots_[static_cast<std::size_t>(i)];
     slot.rng = Rng(item_seed(seed, static_cast<std::uint64_t>(i)));
     slot.deals = 0;
@@ -22,7 +41,7 @@ void VectorEnv::reset(std::uint64_t seed, const VectorEnvOutput& out) {
     out.rewards[i] = 0;
     out.terminated[i] = 0;
     write(i, out);
-  }
+  });
 }
 
 int VectorEnv::first_illegal(const std::int64_t* actions) const {
@@ -34,7 +53,7 @@ int VectorEnv::first_illegal(const std::int64_t* actions) const {
 }
 
 void VectorEnv::step(const std::int64_t* actions, const VectorEnvOutput& out) {
-  for (int i = 0; i < size(); ++i) {
+  for_each_hand([&](int i) {
     Slot& slot = slots_[static_cast<std::size_t>(i)];
     slot.state.apply(static_cast<int>(actions[i]));
     play_others(slot);
@@ -46,7 +65,7 @@ void VectorEnv::step(const std::int64_t* actions, const VectorEnvOutput& out) {
       start_hand(slot);
     }
     write(i, out);
-  }
+  });
 }
 
 // A new deal, played up to the agent's first decision (at the latest its first card: no hand ends before

@@ -3,7 +3,7 @@
 // decision, and writes observations, legal-action masks, rewards and ends into caller-owned arrays. A
 // hand that ends is replaced by a new deal in the same step; the observation of its end goes to final_obs.
 // Hand i of a run is dealt, and its policies draw, from its own stream item_seed(seed, i), so results do
-// not depend on how many hands run beside it.
+// not depend on how many hands run beside it, nor on the number of threads.
 #pragma once
 
 #include <cstdint>
@@ -23,6 +23,7 @@ struct VectorEnvConfig {
   int dealer = 0;  // of each hand's first deal; it rotates with every new deal
   int scores[2] = {0, 0};
   bool margin = true;  // reward: the agent's team's game points minus the other's (else its own)
+  int threads = 1;     // hands are stepped over this many threads (worth it for search players)
 };
 
 // Caller-owned outputs, one row per hand.
@@ -52,6 +53,8 @@ class VectorEnv {
     Rng rng{0};
     int deals = 0;
   };
+  template <typename Each>
+  void for_each_hand(Each each);
   void start_hand(Slot& slot);
   void play_others(Slot& slot);
   void write(int i, const VectorEnvOutput& out) const;

@@ -214,8 +214,8 @@ def legal_choice(masks, rng):
     return (rng.random(masks.shape) * masks).argmax(axis=1)
 
 
-def run_vector(num_envs, seed, steps, others="heuristic"):
-    vector = BalootVectorEnv(num_envs, seat=1, others=others)
+def run_vector(num_envs, seed, steps, others="heuristic", threads=1):
+    vector = BalootVectorEnv(num_envs, seat=1, others=others, threads=threads)
     obs, info = vector.reset(seed=seed)
     rng = np.random.default_rng(0)
     record = [obs]
@@ -247,6 +247,14 @@ def test_vector_env_is_reproducible_and_rows_are_independent():
         assert np.array_equal(x[0][:2], z[0][:2]) and np.array_equal(x[1][:2], z[1][:2])
     ends = sum(int(step[2].sum()) for step in a[1:])
     assert ends > 20
+
+
+def test_vector_env_threads_change_nothing():
+    one = run_vector(4, 8, 25, others=["dd", "heuristic", "random"])
+    two = run_vector(4, 8, 25, others=["dd", "heuristic", "random"], threads=2)
+    for x, y in zip(one[1:], two[1:]):
+        for u, v in zip(x, y):
+            assert np.array_equal(u, v)
 
 
 def test_vector_env_rewards_are_game_points():
@@ -293,6 +301,7 @@ def test_vector_env_zero_copy_buffers():
     ({"others": lambda game: "pass"}, "player name"),
     ({"others": "nobody"}, "nobody"),
     ({"reward": "fun"}, "reward 'fun'"),
+    ({"threads": -1}, "threads -1"),
 ])
 def test_bad_vector_env_arguments(kwargs, message):
     with pytest.raises(BalootError, match=message):

@@ -22,7 +22,7 @@ VectorEnvOutput outputs(py::array observations, py::array masks, py::array rewar
 
 // The policies of the seats other than `seat`: a list of four with None at the agent's seat.
 VectorEnvConfig env_config(int seat, const py::list& players, const Rules& rules, int dealer,
-                           std::pair<int, int> scores, bool margin) {
+                           std::pair<int, int> scores, bool margin, int threads) {
   VectorEnvConfig c;
   c.seat = checked_seat(seat, "seat");
   if (players.size() != kNumSeats) throw RuleError("four seats of players are needed, got " + std::to_string(players.size()));
@@ -37,6 +37,7 @@ VectorEnvConfig env_config(int seat, const py::list& players, const Rules& rules
   c.scores[0] = scores.first;
   c.scores[1] = scores.second;
   c.margin = margin;
+  c.threads = threads;
   return c;
 }
 
@@ -59,11 +60,11 @@ void bind_rl(py::module_& m) {
 
   py::class_<VectorEnv>(m, "VectorEnv")
       .def(py::init([](int num_envs, int seat, const py::list& players, const Rules& rules, int dealer,
-                       std::pair<int, int> scores, bool margin) {
-             return VectorEnv(num_envs, env_config(seat, players, rules, dealer, scores, margin));
+                       std::pair<int, int> scores, bool margin, int threads) {
+             return VectorEnv(num_envs, env_config(seat, players, rules, dealer, scores, margin, threads));
            }),
            py::arg("num_envs"), py::arg("seat"), py::arg("players"), py::arg("rules"), py::arg("dealer"),
-           py::arg("scores"), py::arg("margin"))
+           py::arg("scores"), py::arg("margin"), py::arg("threads"))
       .def_property_readonly("size", &VectorEnv::size)
       .def("reset",
            [](VectorEnv& env, std::uint64_t seed, py::array observations, py::array masks, py::array rewards,
