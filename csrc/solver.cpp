@@ -11,8 +11,8 @@
 //   but for the abnat of corresponding cards, so an entry's bounds on team 0's abnat hold for every
 //   boundary of its shape, widened by what the cards that differ could lose or gain (nothing where only
 //   which zero-abnat cards remain differs). Entries keep the remaining cards, lower and upper bounds and
-//   the best lead (also the sure-abnat bounds alone, when they settle a probe); buckets of four 20-byte
-//   entries, deeper positions kept first. The last two tricks are solved directly and cached exactly in
+//   the best lead (also the sure-abnat bounds alone, when they settle a probe); buckets of three 20-byte
+//   entries, one cache line each, deeper positions kept first. The last two tricks are solved directly and cached exactly in
 //   a second, direct-mapped table keyed by the cards, with each suit's zero-abnat cards (7 8 9 plain,
 //   7 8 trump) reduced to how many remain and who holds them in strength order; the last card of the
 //   trick before them goes straight to that cache or that search. At the last seat of an earlier trick
@@ -250,13 +250,13 @@ int abnat_to_win(const Position& p) {
 
 Solver::Solver(int tt_bits) : tables_(&solver_tables()) {
   if (tt_bits < 4 || tt_bits > 28) throw RuleError("tt_bits " + std::to_string(tt_bits) + " is not 4..28");
-  table_.assign(std::size_t{1} << tt_bits, Entry{});
+  table_.assign(std::size_t{1} << (tt_bits - 2), Bucket{});
   endings_.assign(std::size_t{1} << kEndingBits, Ending{});
-  shift_ = 64 - tt_bits;
+  shift_ = 64 - (tt_bits - 2);
 }
 
 void Solver::clear() {
-  std::fill(table_.begin(), table_.end(), Entry{});
+  std::fill(table_.begin(), table_.end(), Bucket{});
   std::fill(endings_.begin(), endings_.end(), Ending{});
   stamp_ = 0;
 }
@@ -380,13 +380,13 @@ void Solver::abnat_changes(std::uint32_t from, std::uint32_t to, int& loss, int&
 
 Solver::Entry* Solver::bucket(const Shape& s, std::uint32_t tag) {
   const std::uint64_t key = (std::uint64_t{s.high} << 32 | s.odd) ^ std::uint64_t{s.counts} << 16;
-  return &table_[((key ^ std::uint64_t{tag} << 40) * 0x9E3779B97F4A7C15ull) >> shift_ & ~std::uint64_t{3}];
+  return table_[((key ^ std::uint64_t{tag} << 40) * 0x9E3779B97F4A7C15ull) >> shift_].entries;
 }
 
 [[gnu::always_inline]] inline const Solver::Entry* Solver::lookup(const Entry* b, const Shape& s, std::uint32_t tag, int& lo, int& hi) {
   const Entry* own = nullptr;
-#pragma GCC unroll 4  // GCC keeps the loop, which costs ~1.3% more instructions over a whole search
-  for (int i = 0; i < 4; ++i) {
+#pragma GCC unroll 3  // GCC keeps the loop, which costs ~1.3% more instructions over a whole search
+  for (int i = 0; i < kBucketEntries; ++i) {
     const Entry& e = b[i];
     if (!same_shape(e, s, tag)) continue;
     int loss = 0, gain = 0;
@@ -401,7 +401,7 @@ Solver::Entry* Solver::bucket(const Shape& s, std::uint32_t tag) {
 [[gnu::always_inline]] inline void Solver::store(Entry* b, const Shape& s, std::uint32_t tag, int lo, int hi, Card move) {
   Entry* e = &b[0];
   int victim_rank = kInf;
-  for (int i = 0; i < 4; ++i) {
+  for (int i = 0; i < kBucketEntries; ++i) {
     if (same_shape(b[i], s, tag) && !((b[i].cards ^ s.cards) & ~zero_powers_)) {
       e = &b[i];
       lo = std::max(lo, int{e->lo}), hi = std::min(hi, int{e->hi});

@@ -53,7 +53,7 @@ struct SolveResult {
 // stamp, so nothing leaks from one solve into the next), never shared between threads.
 class Solver {
  public:
-  // A table of 2^tt_bits entries of 20 bytes, allocated here once; solves never allocate.
+  // A table of 2^(tt_bits - 2) buckets of 64 bytes (3 entries), allocated here once; solves never allocate.
   explicit Solver(int tt_bits = 16);
 
   // The value of every legal card (all_moves) or the value and the set of best cards.
@@ -142,7 +142,13 @@ class Solver {
   Hand from_pw(std::uint32_t bits, int suit) const;
 
   const SolverTables* tables_;
-  std::vector<Entry> table_;
+  // Three entries in one 64-byte cache line, so that a lookup reads one line (buckets of four straddled
+  // two, and the search was 6-9% slower).
+  static constexpr int kBucketEntries = 3;
+  struct alignas(64) Bucket {
+    Entry entries[kBucketEntries];
+  };
+  std::vector<Bucket> table_;
   // Exact values of two-trick endings, direct-mapped.
   struct Ending {
     std::uint64_t key;     // boundary_key | leader << 56
@@ -159,7 +165,7 @@ class Solver {
   std::uint64_t boundary_key(Hand remaining) const;
   Hand zero_cards_ = 0;                         // 7 8 9 of each plain suit, 7 8 of the trump suit
   std::uint64_t zero_key_[kNumSuits][8] = {};  // by suit and the set of its zero-abnat cards remaining
-  int shift_ = 48;  // 64 - tt_bits: the index is the top bits of a multiplicative hash
+  int shift_ = 50;  // 64 - (tt_bits - 2): the bucket is the top bits of a multiplicative hash
   static constexpr int kStampBits = 12;  // what a tag keeps of the stamp: the table is cleared when it wraps
   std::uint64_t stamp_ = 0;
   bool use_tt_ = true;

@@ -65,7 +65,7 @@ PySolver& module_solver(bool use_tt) {
 }  // namespace
 
 void bind_solver(py::module_& m) {
-  py::class_<PySolver>(m, "Solver", "A double-dummy solver with its own transposition table (2^tt_bits entries).")
+  py::class_<PySolver>(m, "Solver", "A double-dummy solver with its own transposition table (2^(tt_bits - 2) buckets of 3 entries).")
       .def(py::init<int>(), py::arg("tt_bits") = 16)
       .def_property(
           "use_tt", [](const PySolver& s) { return s.solver.use_tt(); },
