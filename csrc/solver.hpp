@@ -54,7 +54,10 @@ struct SolveResult {
 class Solver {
  public:
   // A table of 2^(tt_bits - 2) buckets of 64 bytes (3 entries), allocated here once; solves never allocate.
-  explicit Solver(int tt_bits = 16);
+  // The default, 512 KB, leaves room in a 1 MB L2 cache for the endings' table: full deals solve 3-5%
+  // faster than with twice the size, for 1% more nodes.
+  static constexpr int kDefaultTableBits = 15;
+  explicit Solver(int tt_bits = kDefaultTableBits);
 
   // The value of every legal card (all_moves) or the value and the set of best cards.
   // `p` must be consistent (check_position).

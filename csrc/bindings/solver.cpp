@@ -57,7 +57,7 @@ SolveResult run(PySolver& s, const Position& p, bool all_moves) {
 
 // The module-level functions share one solver per Python thread.
 PySolver& module_solver(bool use_tt) {
-  static thread_local PySolver with_tt(16), without_tt(4);
+  static thread_local PySolver with_tt(Solver::kDefaultTableBits), without_tt(4);
   without_tt.solver.set_use_tt(false);
   return use_tt ? with_tt : without_tt;
 }
@@ -66,7 +66,7 @@ PySolver& module_solver(bool use_tt) {
 
 void bind_solver(py::module_& m) {
   py::class_<PySolver>(m, "Solver", "A double-dummy solver with its own transposition table (2^(tt_bits - 2) buckets of 3 entries).")
-      .def(py::init<int>(), py::arg("tt_bits") = 16)
+      .def(py::init<int>(), py::arg("tt_bits") = Solver::kDefaultTableBits)
       .def_property(
           "use_tt", [](const PySolver& s) { return s.solver.use_tt(); },
           [](PySolver& s, bool on) { s.solver.set_use_tt(on); })
