@@ -92,7 +92,8 @@ inline std::uint32_t suit_counts(Hand h) {
   return (h + (h >> 4)) & 0x0F0F0F0Fu;
 }
 
-// Population count without relying on the popcnt instruction (the build targets plain x86-64).
+// Population count by bit arithmetic: with __builtin_popcount instead, a search took 0.6-0.8% more
+// instructions (GCC inlined and allocated registers differently around it).
 inline int cards_in(std::uint32_t x) {
   x = x - ((x >> 1) & 0x55555555u);
   x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
@@ -104,9 +105,6 @@ inline bool holds(Hand h, Card c) { return c < kNumCards && (h >> c & 1); }
 
 inline int top_bit(std::uint32_t x) { return 31 - __builtin_clz(x); }
 inline std::uint32_t bits_above(int b) { return ~((2u << b) - 1); }
-// Whether some suit holds two cards of h: b & (b - 1) in every byte at once (the top bit of each byte
-// is set before the subtraction, so no borrow crosses into the next byte).
-inline bool has_pair(Hand h) { return (h & ((h | 0x80808080u) - 0x01010101u)) != 0; }
 
 // A card and its ordering score in one int: a higher score sorts first, and equal scores keep the
 // cards in increasing order.
