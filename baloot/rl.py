@@ -94,6 +94,12 @@ def _apply(game: Game, action: Any) -> None:
     game.apply(ACTIONS[number])
 
 
+def _check_seed(seed: Any) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
+        raise BalootError(f"seed {seed!r} must be an integer 0 <= seed < 2**64")
+    return int(seed)
+
+
 class _Deals:
     """Deals from a seeded generator: the dealer rotates from `dealer`, each hand gets its own seed."""
 
@@ -104,7 +110,7 @@ class _Deals:
 
     def reseed(self, seed: Optional[int]) -> None:
         if seed is not None:
-            self.rng = np.random.default_rng(seed)
+            self.rng = np.random.default_rng(_check_seed(seed))
             self.hands = 0
 
     def next(self) -> Game:
@@ -234,8 +240,8 @@ class BalootSeatEnv(gymnasium.Env):
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
               ) -> Tuple[np.ndarray, Dict[str, Any]]:
-        super().reset(seed=seed)
         self._deals.reseed(seed)
+        super().reset(seed=seed)
         self.game = self._deals.next()
         self._play_others()
         return observe(self.game, self.seat), self._info()
@@ -310,10 +316,7 @@ class BalootVectorEnv(VectorEnv):
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
               ) -> Tuple[np.ndarray, Dict[str, Any]]:
-        if seed is None:
-            seed = int(self._seed_rng.integers(2**63))
-        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-            raise BalootError(f"seed {seed!r} must be an integer 0 <= seed < 2**64")
+        seed = int(self._seed_rng.integers(2**63)) if seed is None else _check_seed(seed)
         self._core.reset(seed, *self._buffers())
         return self._out(self._observations), {"action_mask": self._out(self._masks)}
 

@@ -287,6 +287,13 @@ def test_vector_env_illegal_actions_change_nothing():
         assert np.array_equal(u, v)
 
 
+@pytest.mark.parametrize("seed", [-1, 2**64, 1.5, "7", True])
+def test_bad_seeds(seed):
+    for environment in (env(), BalootSeatEnv(), BalootVectorEnv(2)):
+        with pytest.raises(BalootError, match="seed"):
+            environment.reset(seed=seed)
+
+
 def test_vector_env_zero_copy_buffers():
     vector = BalootVectorEnv(3, copy=False)
     obs, _ = vector.reset(seed=1)
