@@ -5,6 +5,8 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
@@ -313,3 +315,26 @@ def test_vector_env_zero_copy_buffers():
 def test_bad_vector_env_arguments(kwargs, message):
     with pytest.raises(BalootError, match=message):
         BalootVectorEnv(**kwargs)
+
+
+ANYTHING = (st.integers(-2**70, 2**70) | st.floats(allow_nan=True) | st.text(max_size=8) | st.none() | st.booleans()
+            | st.lists(st.integers(-3, 50), max_size=5))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(ANYTHING, min_size=1, max_size=6), st.integers(0, 2**32))
+def test_fuzzed_actions(actions, seed):
+    """Whatever is thrown at the environments, an action is either taken or refused with IllegalAction,
+    and a refused one leaves the hand as it was."""
+    aec, seat_env = env(), BalootSeatEnv(others="random")
+    aec.reset(seed=seed)
+    seat_env.reset(seed=seed)
+    for action in actions:
+        for game, step in ((aec.unwrapped.game, aec.step), (seat_env.game, seat_env.step)):
+            if game.to_move is None:
+                continue
+            before = game.to_json()
+            try:
+                step(action)
+            except IllegalAction:
+                assert game.to_json() == before
