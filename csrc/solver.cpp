@@ -22,9 +22,11 @@
 // * Bounds at boundaries: the top run of trumps held by one team is that team's for sure (with the
 //   poorest cards the leader's side gives to the opponents' top trumps), and a team holding every trump,
 //   one of whose hands holds nothing else, takes the last trick (its 10); the leader can cash its
-//   masters (of a plain suit, while every opponent holding a trump must follow it), then lead to its
-//   partner's master, and while nobody else holds a trump the partner cashes its own; a leader
-//   holding only masters takes every trick.
+//   masters (of a plain suit, while every opponent holding a trump must follow it; a card becomes a
+//   master once the rounds before it have drawn every card above it), then lead to its partner's
+//   master, and while nobody else holds a trump the partner cashes its own, the other seats giving
+//   their poorest cards to these tricks but following suit while they can; a leader holding only
+//   masters takes every trick.
 // * Move reduction: cards of one hand that no live card separates in strength order are equivalent
 //   for who wins every trick: of these, one card per abnat value is searched, and only the richest or
 //   poorest when the current trick's winning team is already decided (see reduce()).
@@ -102,6 +104,17 @@ inline int cards_in(std::uint32_t x) {
 
 // Whether h holds c, which may be kNoMove (no card).
 inline bool holds(Hand h, Card c) { return c < kNumCards && (h >> c & 1); }
+
+// The lowest n set bits of x (all of them when x holds fewer; BMI2's pdep where the CPU has it).
+inline std::uint32_t lowest_bits(std::uint32_t x, int n) {
+#ifdef __BMI2__
+  return _pdep_u32((1u << n) - 1, x);
+#else
+  std::uint32_t out = 0;
+  for (; x && n > 0; --n, x &= x - 1) out |= x & (0u - x);
+  return out;
+#endif
+}
 
 inline int top_bit(std::uint32_t x) { return 31 - __builtin_clz(x); }
 inline std::uint32_t bits_above(int b) { return ~((2u << b) - 1); }
@@ -693,12 +706,13 @@ int Solver::search_lead(int alpha, int beta) {
 
 // Abnat each team is sure to take from a trick boundary where `leader` leads: a team's trumps above
 // every trump of the other team win whatever trick they fall in, and the leader can cash the cards
-// that no other card of their suit beats (in a plain suit, for as many rounds as every opponent
-// holding a trump must follow it), as long as it keeps the lead: under trump_over_partner its partner
-// must ruff a plain master it cannot follow, and with must_overtrump too it must overtake a trump
-// lead it can beat. It then leads to its partner's master (in a suit those opponents must follow),
-// and when nobody else holds a trump the partner cashes its own masters. Returns true when every
-// card of the leader is cashed: its side then takes every trick.
+// that no other card of their suit beats, once the rounds led before them have drawn the cards above
+// them (in a plain suit, for as many rounds as every opponent holding a trump must follow it), as long
+// as it keeps the lead: under trump_over_partner its partner must ruff a plain master it cannot
+// follow, and with must_overtrump too it must overtake a trump lead it can beat. It then leads to its
+// partner's master (in a suit those opponents must follow), and when nobody else holds a trump the
+// partner cashes its own masters. The other seats give a card to each of these tricks, following suit
+// while they can. Returns true when every card of the leader is cashed: its side then takes every trick.
 [[gnu::always_inline]] inline bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
   sure[0] = sure[1] = 0;
   const int team = team_of(leader);
@@ -711,6 +725,7 @@ int Solver::search_lead(int alpha, int beta) {
   const bool partner_ruffs = rules_.trump_over_partner && (partner & trumps);
   Hand cashed = 0;
   Hand partner_counted = 0;  // the partner's cards already in sure[team]
+  int rounds[kNumSuits] = {};  // how many times the leader leads each suit to cash
   const int trump = contract_.trump;
   if (trump != kNoSuit) {
     const std::uint32_t ours = suit_byte(mine_p | partner_p, trump), other = suit_byte(theirs_p, trump);
@@ -723,8 +738,13 @@ int Solver::search_lead(int alpha, int beta) {
       const std::uint32_t partner_trumps = suit_byte(partner_p, trump);
       const bool overtaken = partner_ruffs && rules_.must_overtrump && led &&
                              top_bit(partner_trumps) > __builtin_ctz(led);
-      if (we_top && !overtaken) cashed |= from_pw(led, trump);
       if (we_top) partner_counted = from_pw(run, trump) & partner;
+      if (we_top && !overtaken) {
+        cashed |= from_pw(led, trump);
+        // The partner may have to take a round of trumps with a top trump of its own, and the lead
+        // with it: the leader's later top trumps then fall in tricks led in any suit.
+        if (!partner_counted) rounds[trump] = cards_in(led);
+      }
       if (!we_top) {
         // Each of their top trumps takes a trick (two share one only when both opponents hold some),
         // and the leader's side gives a card to each of those tricks.
@@ -746,14 +766,14 @@ int Solver::search_lead(int alpha, int beta) {
     if (suit == trump) continue;
     const std::uint32_t own = suit_byte(mine_p, suit);
     if (!own) continue;
-    const std::uint32_t rest = suit_byte(theirs_p | partner_p, suit);
-    std::uint32_t masters = rest ? own & bits_above(top_bit(rest)) : own;
+    std::uint32_t masters = cashable(leader, suit);
     if (partner_ruffs && cards_in(partner & suit_mask(suit)) < cards_in(masters)) continue;
     for (const int opponent : {seat_after(leader), seat_after(leader, 3)})
       if (hands_[opponent] & trumps)
         while (cards_in(masters) > cards_in(hands_[opponent] & suit_mask(suit))) masters &= masters - 1;
     sure[team] += tables_->abnat[0][masters];
     cashed |= from_pw(masters, suit);
+    rounds[suit] = cards_in(masters);
   }
   if (cashed == mine) return true;
   // Then the leader leads to its partner's master in a suit every opponent holding a trump must follow
@@ -769,17 +789,23 @@ int Solver::search_lead(int alpha, int beta) {
         cards_in(mine & ~cashed & ~entry_lead) < cards_in(partner_cashed))
       partner_cashed = 0;
   }
-  // Every other seat gives a card to each of these tricks, so the leader's side also takes at least
-  // the opponents' poorest cards, the partner's poorest other cards on the leader's tricks and the
-  // leader's poorest remaining cards on the partner's.
+  // Every other seat gives a card to each of these tricks, following suit while it can, so the
+  // leader's side also takes the least the opponents can give, the least the partner's other cards
+  // give to the leader's tricks and the least the leader's remaining cards give to the partner's.
   const int m = cards_in(partner_cashed);
   const int tricks = k + (entry ? 1 : 0) + m;
   if (tricks) {
+    int partner_rounds[kNumSuits], all_rounds[kNumSuits];
+    for (int suit = 0; suit < kNumSuits; ++suit) {
+      partner_rounds[suit] = cards_in(partner_cashed & suit_mask(suit));
+      all_rounds[suit] = rounds[suit] + partner_rounds[suit] + ((entry & suit_mask(suit)) ? 1 : 0);
+    }
     sure[team] += hand_abnat(entry | entry_lead | partner_cashed, contract_) +
-                  poorest_abnat(hands_[seat_after(leader, 1)], tricks) +
-                  poorest_abnat(hands_[seat_after(leader, 3)], tricks) + poorest_abnat(mine & ~cashed & ~entry_lead, m);
+                  given_abnat(hands_[seat_after(leader, 1)], all_rounds, tricks) +
+                  given_abnat(hands_[seat_after(leader, 3)], all_rounds, tricks) +
+                  given_abnat(mine & ~cashed & ~entry_lead, partner_rounds, m);
     // The partner's top trumps are counted already and it may have to follow with them.
-    if (!partner_counted) sure[team] += poorest_abnat(partner & ~entry & ~partner_cashed, k);
+    if (!partner_counted) sure[team] += given_abnat(partner & ~entry & ~partner_cashed, rounds, k);
   }
   return false;
 }
@@ -817,6 +843,45 @@ Hand Solver::partner_masters(Hand partner, Hand theirs, Hand cashed) const {
     out |= from_pw(rest ? own & bits_above(top_bit(rest)) : own, suit);
   }
   return out;
+}
+
+// The leader's cards of a plain suit that win the suit's first rounds, led from the top: each is above
+// every other card of the suit left once the rounds before it are played. An opponent holding no more
+// cards of the suit than those rounds has played them all; the partner plays its higher ones first.
+[[gnu::always_inline]] inline std::uint32_t Solver::cashable(int leader, int suit) const {
+  std::uint32_t own = suit_byte(powers_[leader], suit);
+  const std::uint32_t first = suit_byte(powers_[seat_after(leader)], suit);
+  const std::uint32_t partner = suit_byte(powers_[partner_of(leader)], suit);
+  const std::uint32_t second = suit_byte(powers_[seat_after(leader, 3)], suit);
+  const std::uint32_t rest = first | second | partner;
+  std::uint32_t masters = rest ? own & bits_above(top_bit(rest)) : own;
+  if (!masters) return 0;
+  own &= ~masters;
+  for (int rounds = cards_in(masters); own; ++rounds) {
+    const int top = top_bit(own);
+    const std::uint32_t above = bits_above(top);
+    if (((first & above) && cards_in(first) > rounds) || ((second & above) && cards_in(second) > rounds) ||
+        cards_in(partner & above) > rounds)
+      break;
+    masters |= 1u << top;
+    own &= ~(1u << top);
+  }
+  return masters;
+}
+
+// The least abnat hand h gives to `tricks` tricks of which rounds[suit] are led in each suit: it
+// follows suit while it can (its poorest cards of the suit) and gives its poorest other cards to the rest.
+int Solver::given_abnat(Hand h, const int (&rounds)[kNumSuits], int tricks) const {
+  if (!tricks) return 0;
+  int sum = 0;
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    if (!rounds[suit]) continue;
+    const std::uint32_t followed = lowest_bits(pw(h, suit), rounds[suit]);
+    sum += tables_->abnat[kind_[suit]][followed];
+    h &= ~from_pw(followed, suit);
+    tricks -= cards_in(followed);
+  }
+  return sum + poorest_abnat(h, tricks);
 }
 
 // The least abnat that k cards of h can hold (h holds at least k cards).

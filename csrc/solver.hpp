@@ -121,6 +121,8 @@ class Solver {
   Hand reduce(Hand legal, int seat, bool dominance) const;
   int decided_team(Card c, int seat) const;
   bool sure_abnat(int leader, int (&sure)[2]) const;
+  std::uint32_t cashable(int leader, int suit) const;
+  int given_abnat(Hand h, const int (&rounds)[kNumSuits], int tricks) const;
   int poorest_abnat(Hand h, int k) const;
   Hand entry_to_partner(int leader, Hand& lead) const;
   Hand partner_masters(Hand partner, Hand theirs, Hand cashed) const;
