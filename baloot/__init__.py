@@ -25,6 +25,7 @@ from baloot.rules import Rules
 from baloot.simulate import SimResult, simulate
 from baloot.solver import Solution, solve
 from baloot.stats import Summary
+from baloot.tables import TABLE_CONTRACTS, dd_table, dd_tables, random_deals
 
 __version__ = "0.1.0"
 
@@ -58,4 +59,8 @@ __all__ = [
     "BidAnalysis",
     "solve",
     "Solution",
+    "dd_table",
+    "dd_tables",
+    "random_deals",
+    "TABLE_CONTRACTS",
 ]

@@ -3,6 +3,7 @@ Plain figures (timed in C++, one thread): ``python benchmarks/throughput.py``.""
 
 import pytest
 
+import baloot
 from baloot import _core
 
 DEALS = 200
@@ -26,3 +27,11 @@ def test_solve_from_python(benchmark):
     state.force_contract(1, 2)
     result = benchmark(_core.solve, state)
     assert sum(result["value"]) == 162
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_dd_tables(benchmark, threads):
+    """Double-dummy tables (the value of each of the 5 contracts from the first lead) of 40 random deals."""
+    deals = baloot.random_deals(40, seed=1)
+    table = benchmark.pedantic(baloot.dd_tables, args=(deals, 1), kwargs={"threads": threads}, rounds=3, iterations=1)
+    assert table.shape == (40, 5, 2)

@@ -100,6 +100,13 @@ def main() -> None:
             t = _core.time_solver(args.solver_deals, 1, all_moves, -1)
             print(f"solver, {label}: {t['solves_per_second']:6.0f} full deals/s, median {t['median_us'] / 1e3:.2f} ms, "
                   f"p99 {t['p99_us'] / 1e3:.1f} ms, {t['mean_nodes']:,.0f} nodes")
+        deals = baloot.random_deals(max(args.solver_deals // 5, 1), seed=1)
+        rates = median_rates(args.repeats, {t: lambda t=t: 5 * len(baloot.dd_tables(deals, 1, threads=t))
+                                            for t in threads})
+        line = "  ".join(f"{t} thread{'s' if t > 1 else ''}: {r:6.0f} solves/s" for t, r in rates.items())
+        scaling = f"  scaling {threads[-1]}/{threads[0]}: {rates[threads[-1]] / rates[threads[0]]:.2f}x" \
+            if len(threads) > 1 else ""
+        print(f"dd tables (values of 5 contracts a deal): {line}{scaling}")
 
 
 if __name__ == "__main__":

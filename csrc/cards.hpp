@@ -99,6 +99,13 @@ struct Contract {
   constexpr Hand trump_mask() const { return trump == kNoSuit ? 0 : suit_mask(trump); }
 };
 
+// Every contract, numbered: Sun, then Hokum with each trump suit.
+constexpr int kNumContracts = 5;
+constexpr int contract_index(const Contract& c) { return c.mode == Mode::kSun ? 0 : 1 + c.trump; }
+constexpr Contract contract_at(int index) {
+  return index == 0 ? Contract{Mode::kSun, kNoSuit} : Contract{Mode::kHokum, index - 1};
+}
+
 constexpr int card_abnat(Card c, const Contract& contract) {
   return contract.is_trump(c) ? kTrumpAbnat[rank_of(c)] : kPlainAbnat[rank_of(c)];
 }

@@ -58,11 +58,7 @@ namespace {
 constexpr int kInf = 1000;
 // The powers (strength positions) of the zero-abnat cards: 7 8 9 of a plain suit, 7 8 of the trump suit.
 constexpr std::uint32_t kZeroPowers[2] = {0x07, 0x03};
-constexpr int kContracts = 5;  // Sun, then Hokum with each trump suit
 constexpr int kFirstStep = 2;  // the first step away from a first guess near a root card's value
-
-int contract_index(const Contract& c) { return c.mode == Mode::kSun ? 0 : 1 + c.trump; }
-Contract contract_at(int index) { return index == 0 ? Contract{Mode::kSun, kNoSuit} : Contract{Mode::kHokum, index - 1}; }
 
 // The cards of `mine` (a suit in strength order) whose next weaker live card, skipping the played
 // ones (neither in `mine` nor in `others`), is also in `mine`: a bit entering a run of played cards
@@ -147,14 +143,14 @@ Hand all_hands(const Hand (&hands)[kNumSeats]) { return hands[0] | hands[1] | ha
 // come the strength order of a plain suit and of the trump suit, and strength-ordered views of a suit:
 // bit p of a "power" byte is the suit's card of strength p.
 struct SolverTables {
-  Hand beats[kContracts][kNumSuits][kNumCards] = {};
+  Hand beats[kNumContracts][kNumSuits][kNumCards] = {};
   std::uint8_t strength[2][kNumRanks] = {};  // by rank; [0] plain, [1] trump
   std::uint8_t to[2][256] = {};              // rank bits -> power bits
   std::uint8_t from[2][256] = {};            // power bits -> rank bits
   std::uint8_t abnat[2][256] = {};           // power bits -> their abnat
 
   SolverTables() {
-    for (int k = 0; k < kContracts; ++k) {
+    for (int k = 0; k < kNumContracts; ++k) {
       const Contract contract = contract_at(k);
       for (int led = 0; led < kNumSuits; ++led)
         for (int w = 0; w < kNumCards; ++w) {

@@ -1,14 +1,21 @@
-"""``baloot solve``: the double-dummy value of every legal card, from a game record or from four hands."""
+"""``baloot solve``: the double-dummy value of every legal card, from a game record or from four hands;
+with ``--table``, what every contract is worth on a deal, or on random deals around one hand."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+import time
 from typing import Any
+
+import numpy as np
 
 from baloot.commands.common import add_rule_option, print_json, rules_from
 from baloot.errors import BalootError
+from baloot.simulate import resolve_threads
 from baloot.solver import Solution, parse_contract_text, solve, solve_position
+from baloot.stats import estimate, rate
+from baloot.tables import TABLE_CONTRACTS, abnat_to_win, dd_table, dd_tables, random_deals
 
 
 def register(subparsers: Any) -> None:
@@ -18,12 +25,21 @@ def register(subparsers: Any) -> None:
                     "abnat the seat to move's team takes from here after each of its legal cards (the cards still "
                     "in the hands and on the table, plus the last-trick 10). The position is either a game record "
                     "in its playing phase (--record, as written by Game.to_json) or four hands (--hands) with "
-                    "--contract and --leader.")
+                    "--contract and --leader. With --table: the abnat each team takes from the first lead under "
+                    "every contract (Sun, Hokum in each suit) of four full hands (--hands), or, for one seat's "
+                    "hand (--hand, --seat), the mean over random deals of the other cards (--deals).")
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--record", metavar="FILE",
                         help="a game record (JSON, as written by Game.to_json); '-' reads stdin")
     source.add_argument("--hands", nargs=4, metavar="HAND",
                         help='the four hands in seat order, e.g. "AS 10S KS 7H" "..." "..." "..."')
+    source.add_argument("--hand", help="with --table: one seat's eight cards; the others are dealt at random")
+    parser.add_argument("--table", action="store_true",
+                        help="the double-dummy table: every contract's abnat from the first lead")
+    parser.add_argument("--seat", type=int, default=0, help="with --hand: the seat holding it, 0-3 (default 0)")
+    parser.add_argument("--deals", type=int, default=1000, help="with --hand: random deals to solve (default 1000)")
+    parser.add_argument("--seed", type=int, default=0, help="with --hand: seed of the random deals (default 0)")
+    parser.add_argument("--threads", type=int, default=0, help="with --hand: worker threads, 0 = every core")
     parser.add_argument("--contract", help="with --hands: sun, or hokum:S (trump suit S H D C)")
     parser.add_argument("--leader", type=int, default=0,
                         help="with --hands: the seat leading the trick, 0-3 (default 0)")
@@ -55,9 +71,59 @@ def _from_hands(args: argparse.Namespace) -> Solution:
     return solve_position(args.hands, args.contract, args.leader, args.trick, rules_from(args))
 
 
+def _print_table(args: argparse.Namespace) -> int:
+    if args.contract or args.trick:
+        raise BalootError("--table solves every contract from the first lead: leave out --contract and --trick")
+    table = dd_table(args.hands, args.leader, rules=rules_from(args))
+    if args.json:
+        print_json({"leader": args.leader, "table": {contract: list(value) for contract, value in table.items()}})
+        return 0
+    print(f"double-dummy abnat from the first lead (seat {args.leader} leads):")
+    print("contract   team 0  team 1")
+    for contract, (team0, team1) in table.items():
+        print(f"{contract:<9} {team0:7d} {team1:7d}")
+    return 0
+
+
+def _sample_tables(args: argparse.Namespace) -> int:
+    if args.seat not in (0, 1, 2, 3):
+        raise BalootError(f"--seat {args.seat} is not a seat 0..3")
+    deals = random_deals(args.deals, args.seed, fixed={args.seat: args.hand})
+    threads = resolve_threads(args.threads)
+    start = time.perf_counter()
+    table = dd_tables(deals, args.leader, rules=rules_from(args), threads=threads, progress=not args.json)
+    seconds = time.perf_counter() - start
+    team = args.seat % 2
+    ours = table[:, :, team].astype(np.int64)
+    totals = abnat_to_win(deals)[0]
+    means, cis = estimate(ours.sum(axis=0), (ours**2).sum(axis=0), len(ours))
+    majority = [rate(int((ours[:, k] * 2 > totals[k]).sum()), len(ours)) for k in range(len(TABLE_CONTRACTS))]
+    if args.json:
+        print_json({"seat": args.seat, "team": team, "deals": args.deals, "seed": args.seed, "leader": args.leader,
+                    "contracts": {contract: {"mean": float(means[k]), "ci": float(cis[k]), "of": int(totals[k]),
+                                             "more_than_half": majority[k].mean}
+                                  for k, contract in enumerate(TABLE_CONTRACTS)}})
+        return 0
+    print(f"seat {args.seat}'s hand in {args.deals:,} random deals, seat {args.leader} leading, double dummy:")
+    print(f"contract   team {team}'s abnat (mean, 95% CI)   deals where it takes more than half")
+    for k, contract in enumerate(TABLE_CONTRACTS):
+        print(f"{contract:<9} {means[k]:8.1f} ± {cis[k]:4.1f} of {totals[k]:3d}"
+              f"   {100 * majority[k].mean:5.1f}% ± {100 * majority[k].ci:.1f}")
+    solves = args.deals * len(TABLE_CONTRACTS)
+    print(f"{solves:,} solves in {seconds:.2f} s ({solves / seconds:,.0f}/s on {threads} "
+          f"thread{'s' if threads > 1 else ''})")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     if args.record and (args.contract or args.trick or args.rule):
         raise BalootError("--contract, --leader, --trick and --rule go with --hands; a record carries its own")
+    if args.hand and not args.table:
+        raise BalootError("--hand goes with --table (random deals around one hand)")
+    if args.table:
+        if args.record:
+            raise BalootError("--table takes --hands (four full hands) or --hand, not a record")
+        return _print_table(args) if args.hands else _sample_tables(args)
     solution = _from_record(args.record) if args.record else _from_hands(args)
     if args.json:
         data = {"to_move": solution.to_move, "team": solution.team, "value": list(solution.value),

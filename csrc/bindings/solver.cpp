@@ -1,6 +1,7 @@
 // Bindings of the double-dummy solver and of what the search players know about hidden cards.
 #include <mutex>
 
+#include "../dd_table.hpp"
 #include "../search_players.hpp"
 #include "../solver.hpp"
 #include "bindings.hpp"
@@ -62,6 +63,32 @@ PySolver& module_solver(bool use_tt) {
   return use_tt ? with_tt : without_tt;
 }
 
+// The deals of a table batch from an (n, 4) array of hand masks and n leaders, each checked.
+std::vector<TableDeal> table_deals(const py::array& hands, const py::array& leaders) {
+  const auto masks = py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast>::ensure(hands);
+  const auto seats = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(leaders);
+  if (!masks || masks.ndim() != 2 || masks.shape(1) != kNumSeats)
+    throw RuleError("hands must be an (n, 4) array of hand masks, one row per deal");
+  const std::int64_t n = masks.shape(0);
+  if (!seats || seats.ndim() != 1 || seats.shape(0) != n)
+    throw RuleError("leaders must hold one seat per deal (" + std::to_string(n) + ")");
+  std::vector<TableDeal> deals(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) {
+    TableDeal& deal = deals[static_cast<std::size_t>(i)];
+    const std::string which = "deal " + std::to_string(i) + ": ";
+    try {
+      for (int seat = 0; seat < kNumSeats; ++seat) deal.hands[seat] = checked_hand(masks.at(i, seat));
+      const std::int64_t leader = seats.at(i);
+      if (leader < 0 || leader >= kNumSeats) throw RuleError("leader " + std::to_string(leader) + " is not a seat 0..3");
+      deal.leader = static_cast<int>(leader);
+    } catch (const RuleError& e) {
+      throw RuleError(which + e.what());
+    }
+    check_table_deal(deal, i);
+  }
+  return deals;
+}
+
 }  // namespace
 
 void bind_solver(py::module_& m) {
@@ -100,6 +127,34 @@ void bind_solver(py::module_& m) {
       py::arg("hands"), py::arg("trick"), py::arg("leader"), py::arg("mode"), py::arg("trump"), py::arg("rules"),
       py::arg("all_moves") = true, py::arg("use_tt") = true,
       "Like solve, for four hand masks (seat order), the cards on the table (from the leader) and a contract.");
+
+  m.def(
+      "dd_tables",
+      [](const py::array& hands, const py::array& leaders, unsigned contracts, const Rules& rules, int threads,
+         py::object progress) {
+        if (contracts == 0 || contracts >= 1u << kNumContracts)
+          throw RuleError("contracts must be a non-empty set of the 5 columns, got mask " + std::to_string(contracts));
+        const std::vector<TableDeal> deals = table_deals(hands, leaders);
+        const auto n = static_cast<std::int64_t>(deals.size());
+        py::array_t<std::int16_t> out({static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(kNumContracts)});
+        std::int16_t* const table = out.mutable_data();
+        const auto [completed, interrupted] = run_polled(
+            [&](std::atomic<std::int64_t>& done, const std::atomic<bool>& stop) {
+              dd_tables(deals.data(), n, contracts, rules, std::max(1, threads), table, done, stop);
+              return done.load();
+            },
+            progress, 0.1);
+        if (interrupted) {
+          PyErr_SetNone(PyExc_KeyboardInterrupt);
+          throw py::error_already_set();
+        }
+        (void)completed;
+        return out;
+      },
+      py::arg("hands"), py::arg("leaders"), py::arg("contracts"), py::arg("rules"), py::arg("threads") = 1,
+      py::arg("progress") = py::none(),
+      "Team 0's abnat from each deal's first lead under each contract (Sun, Hokum S H D C): an (n, 5) int16 "
+      "array, -1 in the columns not asked for; the GIL released, deals split over threads.");
 
   m.def(
       "time_solver",
