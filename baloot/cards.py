@@ -7,7 +7,7 @@ with ranks 7..A numbered 0..7 and suits S H D C numbered 0..3, the core's number
 
 from __future__ import annotations
 
-from typing import Iterable, List, Optional, Sequence, Union
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from baloot.errors import BalootError
 
@@ -57,6 +57,23 @@ def parse_cards(cards: Cards, what: str = "cards") -> List[int]:
             raise BalootError(f"{format_card(index)} appears twice in {what} (from {card!r})")
         seen.add(index)
     return indices
+
+
+def parse_hands(hands: Sequence[Cards], where: str = "") -> Tuple[List[int], Dict[int, int]]:
+    """Four hands in seat order as card masks, and the seat holding each card; a card in two hands is an
+    error. ``where`` starts every message (e.g. ``"deal 3: "``)."""
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != 4:
+        raise BalootError(f"{where}need four hands in seat order, got {hands!r}")
+    masks = []
+    seen: Dict[int, int] = {}
+    for seat, hand in enumerate(hands):
+        cards = parse_cards(hand, f"{where}hand {seat}")
+        for card in cards:
+            if card in seen:
+                raise BalootError(f"{where}{format_card(card)} is in hand {seen[card]} and hand {seat}")
+            seen[card] = seat
+        masks.append(to_mask(cards))
+    return masks, seen
 
 
 def format_card(index: int) -> str:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, Optional, Sequence, Tuple
 
 from baloot import _core
-from baloot.cards import Cards, format_card, from_mask, parse_cards, to_mask
+from baloot.cards import Cards, format_card, from_mask, parse_cards, parse_hands
 from baloot.errors import BalootError
 from baloot.kernel import parse_contract
 from baloot.rules import Rules, core_rules, resolve
@@ -92,17 +92,7 @@ def solve_position(hands: Sequence[Cards], contract: str, leader: int, trick: Ca
     ``contract`` ``"sun"`` or ``"hokum:S"``, the ``leader`` of the trick in progress and the cards
     already on the table in play order from the leader (``trick``). Hands may be of any size that fits
     the trick: seats that have played to it hold one card fewer."""
-    if isinstance(hands, str) or len(hands) != 4:
-        raise BalootError(f"need four hands in seat order, got {hands!r}")
-    masks = []
-    seen: Dict[int, int] = {}
-    for seat, hand in enumerate(hands):
-        cards = parse_cards(hand, f"hand {seat}")
-        for card in cards:
-            if card in seen:
-                raise BalootError(f"{format_card(card)} is in hand {seen[card]} and hand {seat}")
-            seen[card] = seat
-        masks.append(to_mask(cards))
+    masks, seen = parse_hands(hands)
     table = parse_cards(trick, "the trick")
     for card in table:
         if card in seen:

@@ -8,12 +8,12 @@ do not depend on the thread count.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
 from baloot import _core
-from baloot.cards import DECK, Cards, format_card, parse_cards, to_mask
+from baloot.cards import DECK, Cards, format_card, parse_cards, parse_hands, to_mask
 from baloot.errors import BalootError
 from baloot.kernel import card_points
 from baloot.progress import progress_bar
@@ -49,25 +49,6 @@ def _columns(contracts: Optional[Sequence[str]]) -> int:
     return mask
 
 
-def _deal_masks(deal: Any, index: int) -> List[int]:
-    """Deal ``index``'s four hand masks from its hands of cards (or masks)."""
-    if isinstance(deal, (str, bytes)) or not isinstance(deal, Sequence) or len(deal) != 4:
-        raise BalootError(f"deal {index} must be four hands in seat order, not {deal!r}")
-    masks: List[int] = []
-    seen: Dict[int, int] = {}
-    for seat, hand in enumerate(deal):
-        if isinstance(hand, (int, np.integer)) and not isinstance(hand, bool):
-            masks.append(int(hand))
-            continue
-        cards = parse_cards(hand, f"deal {index}, hand {seat}")
-        for card in cards:
-            if card in seen:
-                raise BalootError(f"deal {index}: {format_card(card)} is in hand {seen[card]} and hand {seat}")
-            seen[card] = seat
-        masks.append(to_mask(cards))
-    return masks
-
-
 def _hand_masks(hands: Any) -> np.ndarray:
     """An (n, 4) uint64 array of hand masks from an integer array or from deals of four hands of cards."""
     if isinstance(hands, np.ndarray) and hands.dtype.kind in "iu":
@@ -75,7 +56,8 @@ def _hand_masks(hands: Any) -> np.ndarray:
     else:
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise BalootError(f"hands must be an (n, 4) array of hand masks or a list of deals, not {hands!r}")
-        masks = np.array([_deal_masks(deal, i) for i, deal in enumerate(hands)], dtype=np.int64).reshape(-1, 4)
+        masks = np.array([parse_hands(deal, f"deal {i}: ")[0] for i, deal in enumerate(hands)],
+                         dtype=np.int64).reshape(-1, 4)
     if masks.ndim != 2 or masks.shape[1] != 4:
         raise BalootError(f"hands must have shape (n, 4), one row of four hand masks per deal, not {masks.shape}")
     if masks.size and (masks.min() < 0 or masks.max() >= 1 << 32):
@@ -128,8 +110,6 @@ def dd_table(hands: Sequence[Cards], leader: int = 0, *,
              rules: Optional[Rules] = None) -> Dict[str, Tuple[int, int]]:
     """The double-dummy table of one deal: for each of ``TABLE_CONTRACTS``, the abnat (team 0, team 1)
     take from the first lead, led by ``leader``, under best play with every hand in view."""
-    if isinstance(hands, str) or len(hands) != 4:
-        raise BalootError(f"need four hands in seat order, got {hands!r}")
     if isinstance(leader, bool) or leader not in (0, 1, 2, 3):
         raise BalootError(f"leader {leader!r} is not a seat 0..3")
     table = dd_tables([list(hands)], leader, rules=rules, threads=1)[0]

@@ -138,7 +138,7 @@ def test_random_deals_are_reproducible_by_seed():
     (np.array([[0xFF, 0xFF00, 0xFF0000, 0xFF000000]]), 4, "leader 4"),
     (np.array([[0xFF, 0xFF00, 0xFF0000, 0xFF000000]]), [0, 1], "one seat per deal"),
     ([["AS", "AS", "7H", "8H"]], 0, "deal 0: AS is in hand 0 and hand 1"),
-    ([["AS 7S", "AH"]], 0, "deal 0 must be four hands"),
+    ([["AS 7S", "AH"]], 0, "deal 0: need four hands"),
     ([["ZZ", "AH", "AD", "AC"]], 0, "ZZ"),
     ("AS 7S", 0, "hands must be"),
 ])
