@@ -26,7 +26,9 @@
 //   master once the rounds before it have drawn every card above it), then lead to its partner's
 //   master, and while nobody else holds a trump the partner cashes its own, the other seats giving
 //   their poorest cards to these tricks but following suit while they can; a leader holding only
-//   masters takes every trick.
+//   masters takes every trick. In Sun, a leader all of whose suits have their top card in an opponent's
+//   hand gives that opponent the lead with the first trick, which it could have led itself: the
+//   opponents are sure of the least of what each such opponent's side would be sure of leading.
 // * Move reduction: cards of one hand that no live card separates in strength order are equivalent
 //   for who wins every trick: of these, one card per abnat value is searched, and only the richest or
 //   poorest when the current trick's winning team is already decided (see reduce()).
@@ -111,6 +113,16 @@ inline std::uint32_t lowest_bits(std::uint32_t x, int n) {
   return out;
 #endif
 }
+
+// Each suit's byte of a set in strength order (see Solver::powers_) with every bit below its top bit set.
+inline std::uint32_t at_or_below_top(std::uint32_t x) {
+  x |= x >> 1 & 0x7F7F7F7Fu;
+  x |= x >> 2 & 0x3F3F3F3Fu;
+  return x | (x >> 4 & 0x0F0F0F0Fu);
+}
+
+// The top bit of each nonempty byte of x.
+inline std::uint32_t nonempty_suits(std::uint32_t x) { return (((x & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) | x) & 0x80808080u; }
 
 inline int top_bit(std::uint32_t x) { return 31 - __builtin_clz(x); }
 inline std::uint32_t bits_above(int b) { return ~((2u << b) - 1); }
@@ -700,6 +712,18 @@ int Solver::search_lead(int alpha, int beta) {
 
 // ---- Bounds --------------------------------------------------------------------------------------
 
+// Abnat each team is sure to take from a trick boundary where `leader` leads (leader_abnat; in Sun a
+// leader that can only lead into the opponents' masters takes nothing sure, and they take what
+// defence_abnat counts). Returns true when the leader's side takes every trick.
+[[gnu::always_inline]] inline bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
+  if (contract_.trump == kNoSuit && leads_into_masters(leader)) {
+    sure[team_of(leader)] = 0;
+    sure[1 - team_of(leader)] = defence_abnat(leader);
+    return false;
+  }
+  return leader_abnat(leader, sure);
+}
+
 // Abnat each team is sure to take from a trick boundary where `leader` leads: a team's trumps above
 // every trump of the other team win whatever trick they fall in, and the leader can cash the cards
 // that no other card of their suit beats, once the rounds led before them have drawn the cards above
@@ -709,7 +733,7 @@ int Solver::search_lead(int alpha, int beta) {
 // partner's master (in a suit those opponents must follow), and when nobody else holds a trump the
 // partner cashes its own masters. The other seats give a card to each of these tricks, following suit
 // while they can. Returns true when every card of the leader is cashed: its side then takes every trick.
-[[gnu::always_inline]] inline bool Solver::sure_abnat(int leader, int (&sure)[2]) const {
+[[gnu::always_inline]] inline bool Solver::leader_abnat(int leader, int (&sure)[2]) const {
   sure[0] = sure[1] = 0;
   const int team = team_of(leader);
   const Hand mine = hands_[leader];
@@ -804,6 +828,31 @@ int Solver::search_lead(int alpha, int beta) {
     if (!partner_counted) sure[team] += given_abnat(partner & ~entry & ~partner_cashed, rounds, k);
   }
   return false;
+}
+
+// Whether an opponent holds the top card of every suit the leader holds: in Sun the leader then gives
+// the lead to an opponent whatever it leads.
+[[gnu::always_inline]] inline bool Solver::leads_into_masters(int leader) const {
+  const std::uint32_t ours = powers_[leader] | powers_[partner_of(leader)];
+  const std::uint32_t theirs = powers_[seat_after(leader)] | powers_[seat_after(leader, 3)];
+  return !(nonempty_suits(powers_[leader]) & ~nonempty_suits(theirs & ~at_or_below_top(ours)));
+}
+
+// Sun, the leader leading into the opponents' masters (leads_into_masters): whatever it leads, the
+// opponent holding the top card of that suit can take the trick with it, which is the first trick it
+// would cash leading: the leader and the other seats could have played the same cards onto its lead.
+// So the opponents surely take what that opponent's side would take leading; the least of that over
+// the opponents the leader can give the lead to.
+int Solver::defence_abnat(int leader) const {
+  const std::uint32_t led = nonempty_suits(powers_[leader]);
+  int least = kInf;
+  for (const int taker : {seat_after(leader), seat_after(leader, 3)}) {
+    const std::uint32_t others = powers_[leader] | powers_[partner_of(leader)] | powers_[partner_of(taker)];
+    if (!(nonempty_suits(powers_[taker] & ~at_or_below_top(others)) & led)) continue;
+    int sure[2];
+    least = std::min(least, leader_abnat(taker, sure) ? live_abnat_ + kLastTrickAbnat : sure[team_of(taker)]);
+  }
+  return least;
 }
 
 // After the leader cashed its masters: its poorest card of a plain suit in which the partner holds the

@@ -121,7 +121,10 @@ class Solver {
   Hand reduce(Hand legal, int seat, bool dominance) const;
   int decided_team(Card c, int seat) const;
   bool sure_abnat(int leader, int (&sure)[2]) const;
+  bool leader_abnat(int leader, int (&sure)[2]) const;
   std::uint32_t cashable(int leader, int suit) const;
+  bool leads_into_masters(int leader) const;
+  int defence_abnat(int leader) const;
   int given_abnat(Hand h, const int (&rounds)[kNumSuits], int tricks) const;
   int poorest_abnat(Hand h, int k) const;
   Hand entry_to_partner(int leader, Hand& lead) const;
