@@ -651,7 +651,7 @@ int Solver::search_lead(int alpha, int beta) {
   if (const Entry* e = use_tt_ ? lookup(entries, shape, tag, known_lo, known_hi) : nullptr) {
     tt_move = e->move;
   } else {
-    if (known_lo < beta && known_hi > alpha) {
+    if (use_bounds_ && known_lo < beta && known_hi > alpha) {
       int sure[2];
       if (sure_abnat(seat, sure)) sure[team_of(seat)] = most, sure[1 - team_of(seat)] = 0;
       known_lo = std::max(known_lo, sure[0]);

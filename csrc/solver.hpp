@@ -68,6 +68,10 @@ class Solver {
 
   void set_use_tt(bool on) { use_tt_ = on; }
   bool use_tt() const { return use_tt_; }
+  // Whether the sure-abnat bounds may settle a trick boundary before it is searched (off only to test
+  // that they never change a result).
+  void set_use_bounds(bool on) { use_bounds_ = on; }
+  bool use_bounds() const { return use_bounds_; }
   std::uint64_t nodes() const { return nodes_; }  // nodes visited by the last solve
   void clear();                                   // forgets every stored position
 
@@ -177,6 +181,7 @@ class Solver {
   static constexpr int kStampBits = 12;  // what a tag keeps of the stamp: the table is cleared when it wraps
   std::uint64_t stamp_ = 0;
   bool use_tt_ = true;
+  bool use_bounds_ = true;
 
   // The position being searched.
   Hand hands_[kNumSeats] = {};

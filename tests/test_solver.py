@@ -288,6 +288,22 @@ def test_transposition_table_changes_nothing():
         assert _core.solve(state, False, True)["value"] == _core.solve(state, False, False)["value"]
 
 
+def test_sure_abnat_bounds_change_nothing():
+    """The sure-abnat bounds only settle boundaries early: with them off, every card's value is the same,
+    on full deals and middle games of every contract under every setting of the overtrump switches."""
+    bounded, plain = _core.Solver(), _core.Solver()
+    plain.use_bounds = False
+    assert bounded.use_bounds and not plain.use_bounds
+    rng = random.Random(12)
+    for i in range(1500):
+        contract = CONTRACTS[i % 5]
+        rules = core_rules(*SWITCHES[i // 5 % 4])
+        state = full_deal(200 + i, contract, rules) if i % 4 == 0 else \
+            random_ending(rng, contract, rules, tricks_left=4 + i % 4)
+        got, want = bounded.solve(state), plain.solve(state)
+        assert got["moves"] == want["moves"] and got["value"] == want["value"], i
+
+
 def test_a_solver_is_reusable_and_clearable():
     solver = _core.Solver(12)
     states = [full_deal(seed, CONTRACTS[seed % 5]) for seed in range(4)]

@@ -97,6 +97,9 @@ void bind_solver(py::module_& m) {
       .def_property(
           "use_tt", [](const PySolver& s) { return s.solver.use_tt(); },
           [](PySolver& s, bool on) { s.solver.set_use_tt(on); })
+      .def_property(
+          "use_bounds", [](const PySolver& s) { return s.solver.use_bounds(); },
+          [](PySolver& s, bool on) { s.solver.set_use_bounds(on); })
       .def("clear", [](PySolver& s) { s.solver.clear(); })
       .def(
           "solve", [](PySolver& s, const HandState& state, bool all_moves) { return solution(run(s, position_of(state), all_moves)); },
