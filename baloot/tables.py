@@ -26,7 +26,7 @@ TABLE_CONTRACTS: Tuple[str, ...] = ("sun", "hokum:S", "hokum:H", "hokum:D", "hok
 # _CARD_ABNAT[k, c]: card c's abnat under TABLE_CONTRACTS[k].
 _CARD_ABNAT = np.array(
     [[card_points(card, *contract.split(":")) for card in DECK] for contract in TABLE_CONTRACTS], dtype=np.int16)
-_LAST_TRICK = 10
+_LAST_TRICK_ABNAT = 10
 
 
 def _columns(contracts: Optional[Sequence[str]]) -> int:
@@ -79,7 +79,7 @@ def abnat_to_win(hands: np.ndarray) -> np.ndarray:
     """(n, 5): the abnat still to win in each deal under each contract (its cards plus the last-trick 10)."""
     held = np.bitwise_or.reduce(np.asarray(hands, dtype=np.uint64), axis=1)
     cards = ((held[:, None] >> np.arange(32, dtype=np.uint64)) & np.uint64(1)).astype(np.int16)
-    return (cards @ _CARD_ABNAT.T + _LAST_TRICK).astype(np.int16)
+    return (cards @ _CARD_ABNAT.T + _LAST_TRICK_ABNAT).astype(np.int16)
 
 
 def dd_tables(hands: Any, leaders: Any = 0, *, contracts: Optional[Sequence[str]] = None,
