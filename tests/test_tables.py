@@ -217,3 +217,33 @@ def test_cli_samples_deals_around_one_hand(capsys):
 def test_cli_refuses_bad_table_requests(args, message, capsys):
     assert main(["solve", *args]) != 0
     assert message in capsys.readouterr().err
+
+
+def test_cli_tabulates_a_recorded_deal_beside_its_play(tmp_path, capsys):
+    from baloot.game import Game, play_out
+
+    game = play_out(Game(seed=5), ["heuristic"] * 4, seed=2)
+    path = tmp_path / "hand.json"
+    path.write_text(game.to_json())
+    assert main(["solve", "--table", "--record", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    leader = (game.dealer + 1) % 4
+    hands = [" ".join(DECK[c] for c in cards) for cards in game._hands_at_play()]
+    table = dd_table(hands, leader, rules=game.rules)
+    assert out[0] == f"double-dummy abnat from the first lead (seat {leader} leads):"
+    for line, (contract, (team0, team1)) in zip(out[2:7], table.items()):
+        assert line.split() == [contract, str(team0), str(team1)]
+    contract = game.contract
+    name = "sun" if contract.mode == "sun" else f"hokum:{contract.trump}"
+    team = contract.buyers
+    assert out[7] == (f"played: {name} bought by seat {contract.buyer}: team {team} takes {table[name][team]} "
+                      f"double dummy, took {game.result.abnat[team]} in play")
+
+
+def test_cli_refuses_a_record_before_the_card_play(tmp_path, capsys):
+    from baloot.game import Game
+
+    path = tmp_path / "bidding.json"
+    path.write_text(Game(seed=1).to_json())
+    assert main(["solve", "--table", "--record", str(path)]) != 0
+    assert "never reached the card play" in capsys.readouterr().err

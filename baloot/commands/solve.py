@@ -6,10 +6,11 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import Any
+from typing import Any, Dict, List, Tuple
 
 import numpy as np
 
+from baloot.cards import format_cards
 from baloot.commands.common import add_rule_option, print_json, rules_from
 from baloot.errors import BalootError
 from baloot.simulate import resolve_threads
@@ -26,8 +27,9 @@ def register(subparsers: Any) -> None:
                     "in the hands and on the table, plus the last-trick 10). The position is either a game record "
                     "in its playing phase (--record, as written by Game.to_json) or four hands (--hands) with "
                     "--contract and --leader. With --table: the abnat each team takes from the first lead under "
-                    "every contract (Sun, Hokum in each suit) of four full hands (--hands), or, for one seat's "
-                    "hand (--hand, --seat), the mean over random deals of the other cards (--deals).")
+                    "every contract (Sun, Hokum in each suit) of four full hands (--hands) or of a recorded "
+                    "game's deal (--record, beside what was played), or, for one seat's hand (--hand, --seat), "
+                    "the mean over random deals of the other cards (--deals).")
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--record", metavar="FILE",
                         help="a game record (JSON, as written by Game.to_json); '-' reads stdin")
@@ -50,7 +52,7 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _from_record(path: str) -> Solution:
+def _read_record(path: str) -> Any:
     from baloot.game import Game
 
     try:
@@ -61,7 +63,7 @@ def _from_record(path: str) -> Solution:
                 text = handle.read()
     except OSError as error:
         raise BalootError(f"cannot read the game record {path!r}: {error.strerror}") from None
-    return solve(Game.from_json(text))
+    return Game.from_json(text)
 
 
 def _from_hands(args: argparse.Namespace) -> Solution:
@@ -71,17 +73,48 @@ def _from_hands(args: argparse.Namespace) -> Solution:
     return solve_position(args.hands, args.contract, args.leader, args.trick, rules_from(args))
 
 
+def _record_deal(path: str) -> Tuple[List[List[str]], int, Any]:
+    """The hands of a recorded game when its card play began, the first leader and the game."""
+    game = _read_record(path)
+    hands = game._hands_at_play()
+    if hands is None:
+        raise BalootError(f"the game in {path!r} never reached the card play (it is {game.phase} or thrown in): "
+                          "no deal to tabulate")
+    return [format_cards(cards) for cards in hands], (game.dealer + 1) % 4, game
+
+
+def _played_line(game: Any, table: Dict[str, Tuple[int, int]]) -> str:
+    """The recorded contract's double-dummy abnat beside what its buyers took in play."""
+    contract = game.contract
+    name = "sun" if contract.mode == "sun" else f"hokum:{contract.trump}"
+    team = contract.buyers
+    taken = game.result.abnat[team] if game.result else None
+    took = f", took {taken} in play" if taken is not None else ""
+    return (f"played: {name} bought by seat {contract.buyer}: team {team} takes {table[name][team]} "
+            f"double dummy{took}")
+
+
 def _print_table(args: argparse.Namespace) -> int:
     if args.contract or args.trick:
         raise BalootError("--table solves every contract from the first lead: leave out --contract and --trick")
-    table = dd_table(args.hands, args.leader, rules=rules_from(args))
+    game = None
+    if args.record:
+        if args.rule:
+            raise BalootError("--rule goes with --hands; a record carries its own rules")
+        hands, leader, game = _record_deal(args.record)
+        rules = game.rules
+    else:
+        hands, leader, rules = args.hands, args.leader, rules_from(args)
+    table = dd_table(hands, leader, rules=rules)
     if args.json:
-        print_json({"leader": args.leader, "table": {contract: list(value) for contract, value in table.items()}})
+        print_json({"leader": leader, "table": {contract: list(value) for contract, value in table.items()}})
         return 0
-    print(f"double-dummy abnat from the first lead (seat {args.leader} leads):")
+    print(f"double-dummy abnat from the first lead (seat {leader} leads):")
     print("contract   team 0  team 1")
     for contract, (team0, team1) in table.items():
         print(f"{contract:<9} {team0:7d} {team1:7d}")
+    if game is not None:
+        print(_played_line(game, table))
     return 0
 
 
@@ -116,15 +149,13 @@ def _sample_tables(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.record and (args.contract or args.trick or args.rule):
+    if args.record and not args.table and (args.contract or args.trick or args.rule):
         raise BalootError("--contract, --leader, --trick and --rule go with --hands; a record carries its own")
     if args.hand and not args.table:
         raise BalootError("--hand goes with --table (random deals around one hand)")
     if args.table:
-        if args.record:
-            raise BalootError("--table takes --hands (four full hands) or --hand, not a record")
-        return _print_table(args) if args.hands else _sample_tables(args)
-    solution = _from_record(args.record) if args.record else _from_hands(args)
+        return _sample_tables(args) if args.hand else _print_table(args)
+    solution = solve(_read_record(args.record)) if args.record else _from_hands(args)
     if args.json:
         data = {"to_move": solution.to_move, "team": solution.team, "value": list(solution.value),
                 "moves": solution.moves, "best": list(solution.best)}
