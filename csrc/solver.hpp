@@ -99,43 +99,49 @@ class Solver {
 
   void load(const Position& p);
   void load_zero_keys();
-  // The searches are compiled for each team to move (kMaximising: team 0, which maximises).
+  // The searches are compiled for each team to move (kMaximising: team 0, which maximises) and for
+  // each kind of contract (kSun: Sun, which has no trumps; else Hokum): see contract().
   int search(int alpha, int beta) {
+    return contract_.mode == Mode::kSun ? search_in<true>(alpha, beta) : search_in<false>(alpha, beta);
+  }
+  template <bool kSun> int search_in(int alpha, int beta) {
     const bool team0 = team_of(seat_after(leader_, len_)) == 0;
-    if (len_ == 0) return team0 ? search_boundary<true>(alpha, beta) : search_boundary<false>(alpha, beta);
-    return team0 ? search_follow<true>(alpha, beta) : search_follow<false>(alpha, beta);
+    if (len_ == 0) return team0 ? search_boundary<true, kSun>(alpha, beta) : search_boundary<false, kSun>(alpha, beta);
+    return team0 ? search_follow<true, kSun>(alpha, beta) : search_follow<false, kSun>(alpha, beta);
   }
   // A trick boundary: the last two tricks are solved directly, without search_lead's frame.
-  template <bool kMaximising> int search_boundary(int alpha, int beta) {
-    if (tricks_left_ > 2) return search_lead<kMaximising>(alpha, beta);
-    return tricks_left_ == 2 ? two_tricks(leader_, live_abnat_ + kLastTrickAbnat) : last_trick();
+  template <bool kMaximising, bool kSun> int search_boundary(int alpha, int beta) {
+    if (tricks_left_ > 2) return search_lead<kMaximising, kSun>(alpha, beta);
+    return tricks_left_ == 2 ? two_tricks<kSun>(leader_, live_abnat_ + kLastTrickAbnat) : last_trick();
   }
-  template <bool kMaximising> int search_lead(int alpha, int beta);  // three tricks or more left
-  template <bool kMaximising> int search_follow(int alpha, int beta);
-  template <bool kMaximising> int play_and_search(Card c, int alpha, int beta);
+  template <bool kMaximising, bool kSun> int search_lead(int alpha, int beta);  // three tricks or more left
+  template <bool kMaximising, bool kSun> int search_follow(int alpha, int beta);
+  template <bool kMaximising, bool kSun> int play_and_search(Card c, int alpha, int beta);
   int play_at_root(Card c, int alpha, int beta);  // play_and_search for the root's seat to move
-  int finish_trick(int alpha, int beta);
+  template <bool kSun> int finish_trick(int alpha, int beta);
   int winner_of(const Card* trick) const;
   int last_trick();
-  template <bool kMaximising> int play_follower(Card c, int alpha, int beta);
-  int play_into_ending(Card c);
-  int two_tricks(int leader, int total);
+  template <bool kMaximising, bool kSun> int play_follower(Card c, int alpha, int beta);
+  template <bool kSun> int play_into_ending(Card c);
+  template <bool kSun> int two_tricks(int leader, int total);
   int exact_child(Card c, int first_guess, bool near, int total);
   int exact_root(int total);
   Hand reduce(Hand legal, int seat, bool dominance) const;
   int decided_team(Card c, int seat) const;
-  bool sure_abnat(int leader, int (&sure)[2]) const;
-  bool leader_abnat(int leader, int (&sure)[2]) const;
+  template <bool kSun> bool sure_abnat(int leader, int (&sure)[2]) const;
+  template <bool kSun> bool leader_abnat(int leader, int (&sure)[2]) const;
   std::uint32_t cashable(int leader, int suit) const;
   bool leads_into_masters(int leader) const;
   int defence_abnat(int leader) const;
   int given_abnat(Hand h, const int (&rounds)[kNumSuits], int tricks) const;
   int poorest_abnat(Hand h, int k) const;
-  Hand entry_to_partner(int leader, Hand& lead) const;
-  Hand partner_masters(Hand partner, Hand theirs, Hand cashed) const;
+  template <bool kSun> Hand entry_to_partner(int leader, Hand& lead) const;
+  template <bool kSun> Hand partner_masters(Hand partner, Hand theirs, Hand cashed) const;
   // The moves as ranked cards (see ranked()) in keys; returns how many.
-  int order_lead(Hand moves, int seat, Card second_killer, int* keys) const;
-  int order_follow(Hand moves, Card second_killer, int* keys) const;
+  template <bool kSun> int order_lead(Hand moves, int seat, Card second_killer, int* keys) const;
+  template <bool kSun> int order_follow(Hand moves, Card second_killer, int* keys) const;
+  // The moves of the root's seat, ordered as order_lead or order_follow would.
+  template <bool kSun> int order_root(Hand moves, int seat, int* keys);
   std::uint32_t held_powers() const;  // the cards in the hands, in powers_'s order
   Shape shape_of(std::uint32_t live) const;  // the boundary of the cards in live (in powers_'s order)
   static bool same_shape(const Entry& e, const Shape& s, std::uint32_t tag);
@@ -193,6 +199,12 @@ class Solver {
   int leader_ = 0;
   int tricks_left_ = 0;  // including the trick in progress
   Contract contract_;
+  // The contract, a constant in Sun: the kernel's rules and the solver's own tests of the trump suit
+  // then fold away.
+  template <bool kSun> Contract contract() const {
+    if constexpr (kSun) return Contract{Mode::kSun, kNoSuit};
+    else return contract_;
+  }
   Rules rules_;
   const Hand (*beats_)[kNumCards] = nullptr;  // [led suit][winning card]: the cards that take the trick
   int live_abnat_ = 0;                         // abnat of the cards in the hands and on the table
