@@ -70,8 +70,9 @@ inline int trick_winner(const Card* trick, int n, const Contract& contract) {
 // are no trumps, so it reduces to "follow suit if you can"); `&` joins the conditions, as `&&` would be
 // compiled to a branch on each. The group the hand must play from: the led suit, else (unless the
 // partner is winning) its trumps, else anything; within trumps, one above a winning trump if it has one.
-inline Hand legal_follows(Hand hand, int led, Card winning, bool partner_winning, const Contract& contract,
-                          const Rules& rules) {
+// Always inlined: in the Python extension GCC otherwise keeps it out of line in the solver's searches.
+[[gnu::always_inline]] inline Hand legal_follows(Hand hand, int led, Card winning, bool partner_winning,
+                                                 const Contract& contract, const Rules& rules) {
   const bool partner_excuses = partner_winning & !rules.trump_over_partner;
   const Hand following = hand & suit_mask(led);
   const Hand trumps = hand & contract.trump_mask();
