@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "../cards.hpp"
-#include "../policy.hpp"
+#include "../players/policy.hpp"
 #include "../rules.hpp"
 
 namespace baloot {
