@@ -127,7 +127,7 @@ class BidAnalysis:
 
 
 def _packet_positions(seat: int, dealer: int) -> List[int]:
-    """Deck positions of a seat's first five cards (API.md dealing order)."""
+    """Deck positions of a seat's first five cards (the dealing order of docs/api.md)."""
     packet = (seat - dealer - 1) % 4
     return [3 * packet, 3 * packet + 1, 3 * packet + 2, 12 + 2 * packet, 12 + 2 * packet + 1]
 

@@ -1,4 +1,4 @@
-"""One hand of Baloot as a Python object over the core's state machine (RULINGS R1-R16, R27-R33)."""
+"""One hand of Baloot as a Python object over the core's state machine (docs/rules.md R1-R16, R27-R33)."""
 
 from __future__ import annotations
 

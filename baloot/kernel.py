@@ -108,7 +108,7 @@ def _parse_trick(trick: Cards, max_len: int) -> List[int]:
 def legal_moves(hand: Cards, trick: Cards, mode: str, trump: Optional[str] = None,
                 rules: Optional[Rules] = None) -> List[str]:
     """The cards of ``hand`` that may be played onto ``trick`` (the cards already on the table, in play
-    order; the mover plays next, so a partner's card is ``trick[-2]``). Seed + RULINGS R17-R20."""
+    order; the mover plays next, so a partner's card is ``trick[-2]``). R17-R20 in docs/rules.md."""
     cards = parse_cards(hand, "the hand")
     if not 1 <= len(cards) <= 8:
         raise BalootError(f"a hand of {len(cards)} cards: a player holds 1 to 8 cards")

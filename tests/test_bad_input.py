@@ -1,6 +1,6 @@
 """Bad input to the pure functions: a BalootError (ValueError) naming the bad value, never a crash.
 
-Also the accepted input spellings of API.md (list or one space-separated string, "T" for 10,
+Also the accepted input spellings of docs/api.md (list or one space-separated string, "T" for 10,
 lower case, suit symbols), whose output is always canonical.
 """
 

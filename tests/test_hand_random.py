@@ -1,6 +1,6 @@
 """10,000 random hands through the public Python API, every invariant of a hand checked against the pure
 functions of the kernel (``legal_moves``, ``trick_winner``, ``card_points``, ``declare_projects``,
-``score_hand``) and against the deck the record says was dealt (API.md dealing order, R2/R3).
+``score_hand``) and against the deck the record says was dealt (docs/api.md dealing order, R2/R3).
 
 Each hand is ``Game(seed=i, dealer=i % 4, rules=..., scores=...)`` driven by ``random.Random(i)``
 choosing among ``legal_actions()`` (calls weighted towards "pass" so that every contract and throw-ins

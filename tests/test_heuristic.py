@@ -40,7 +40,7 @@ def legal(state):
 
 
 def deck_for(dealer, first5, up, rest, holder=None):
-    """A deck in dealing order (API.md) from each seat's first 5 cards, the up-card and the rest.
+    """A deck in dealing order (docs/api.md) from each seat's first 5 cards, the up-card and the rest.
 
     `first5` and `rest` map seat -> card strings; the up-card's holder (the buyer; by default the
     first bidder, who buys under force_contract) gets 2 more cards, the others 3. Cards left out

@@ -2,8 +2,6 @@
 time: the same cards, trick winners, shown voids, score and leftover stream, for one hand or two hands
 in lockstep (in the same mode or not, at the same trick or not), in Sun and Hokum under every
 combination of the two overtrump switches, from the first lead or from the middle of a trick.
-
-Issue 4 (simulate's speed), whose fast path this is.
 """
 
 import itertools

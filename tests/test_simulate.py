@@ -2,13 +2,14 @@
 hands (checked with numpy on the kept arrays, and a subset through baloot.score_hand), forced contracts,
 Python-callable players, the summary's statistics, and bad arguments.
 
-API.md "Many hands"; issue 4.
+docs/api.md "Many hands".
 """
 
 import json
 
 import numpy as np
 import pytest
+from conftest import assert_same_result
 
 import baloot
 from baloot import BalootError, Rules
@@ -20,29 +21,7 @@ PAIRS = ("points", "abnat", "projects", "tricks")
 SUITS = "SHDC"
 
 
-def heuristic_available():
-    try:
-        baloot._core.Player("heuristic")
-    except Exception:
-        return False
-    return True
-
-
-PLAYERS = ["random", pytest.param("heuristic", marks=pytest.mark.skipif(
-    not heuristic_available(), reason="the heuristic player is not built in yet"))]
-
-
-def assert_same_result(a, b):
-    """Bit-identical per-hand arrays and identical summary counts."""
-    assert a.hands == b.hands
-    assert a.counts == b.counts
-    assert (a.arrays is None) == (b.arrays is None)
-    if a.arrays is not None:
-        assert set(a.arrays) == set(b.arrays)
-        for name in a.arrays:
-            x, y = a.arrays[name], b.arrays[name]
-            assert x.dtype == y.dtype and x.shape == y.shape, name
-            assert np.array_equal(x, y), name
+PLAYERS = ["random", "heuristic"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -187,7 +166,7 @@ def hokum_gp(abnat):
 
 
 def expected_points(a, rules):
-    """A vectorised re-implementation of the scoring (RULINGS R24, R32-R40) for played rows:
+    """A vectorised re-implementation of the scoring (docs/rules.md R24, R32-R40) for played rows:
     returns (points (n, 2), made (n,), kaboot (n,))."""
     n = len(a["mode"])
     rows = np.arange(n)
@@ -638,7 +617,7 @@ def test_bad_arguments_are_value_errors():
 
 
 # ---------------------------------------------------------------------------------------------
-# keep=False: memory flat in the number of hands (issue 4: 100 million hands in the memory of 1,000)
+# keep=False: memory flat in the number of hands (100 million hands in the memory of 1,000)
 # ---------------------------------------------------------------------------------------------
 
 PEAK_GROWTH = """
