@@ -136,11 +136,13 @@ def core_run(hands, contract, rules, random_play_loop):
     """Random hands through the core, the card play in HandState::play_randomly or one card at a time."""
     from baloot.rules import core_rules
     from baloot.simulate import COLUMNS as SPEC
-    from baloot.simulate import core_players, parse_forced_contract
+    from baloot.simulate import core_players
+    from baloot.validation import contract as parse_contract
+    from baloot.validation import optional
     arrays = {name: np.zeros((hands, width) if width == 2 else hands, dtype=dtype)
               for name, (dtype, width) in SPEC.items()}
     players, _ = core_players("random", rules)
-    counts, played, _ = baloot._core.simulate(0, hands, 5, 2, core_rules(rules), parse_forced_contract(contract),
+    counts, played, _ = baloot._core.simulate(0, hands, 5, 2, core_rules(rules), optional(parse_contract, contract),
                                               players, arrays, True, random_play_loop=random_play_loop)
     assert played == hands
     return counts, arrays

@@ -39,13 +39,13 @@ def describe(game: Game, seat: int, action: str) -> str:
     return f"Seat {seat}: {label(name, arabic)}{' ' + suit if suit else ''}"
 
 
-STAGE_QUESTIONS = {1: "Sun over the Hokum?", 2: "Sun priority (قبلك): take the Sun yourself?",
-                   3: "Everyone declined: keep Hokum or switch to Sun?"}
+STAGE_QUESTIONS = {"over_hokum": "Sun over the Hokum?", "priority": "Sun priority (قبلك): take the Sun yourself?",
+                   "hokum_confirm": "Everyone declined: keep Hokum or switch to Sun?"}
 
 
 def ask(game: Game, seat: int, read: Any) -> Optional[str]:
-    if game.phase == "bidding" and game._state.bid_stage in STAGE_QUESTIONS:
-        print("  " + STAGE_QUESTIONS[game._state.bid_stage])
+    if game.phase == "bidding" and game.bid_stage in STAGE_QUESTIONS:
+        print("  " + STAGE_QUESTIONS[game.bid_stage])
     while True:
         try:
             text = read(f"Your move ({', '.join(game.legal_actions())}): ").strip()
