@@ -6,9 +6,10 @@ import argparse
 import sys
 from typing import Any, List, Optional
 
+from baloot import validation
 from baloot.commands.common import add_rule_option, rules_from
 from baloot.display import card_text
-from baloot.errors import BalootError, IllegalAction
+from baloot.errors import IllegalAction
 from baloot.game import Game
 from baloot.labels import label
 from baloot.match import Match
@@ -91,8 +92,8 @@ def play_hand(game: Game, seat: int, bot: BuiltinPlayer, read: Any, step: List[i
 
 
 def main(args: argparse.Namespace, read: Any = input) -> int:
-    if args.seat not in (0, 1, 2, 3) or args.dealer not in (0, 1, 2, 3):
-        raise BalootError("--seat and --dealer must be seats 0..3")
+    validation.seat(args.seat, "--seat")
+    validation.seat(args.dealer, "--dealer")
     rules = rules_from(args)
     bot = BuiltinPlayer(args.bots)
     step = [0]
