@@ -131,7 +131,7 @@ class BalootAECEnv(AECEnv):
 
     metadata = {"render_modes": ["ansi", "human"], "name": "baloot_v0", "is_parallelizable": False}
 
-    def __init__(self, rules: Optional[Rules] = None, dealer: int = 0, scores: Tuple[int, int] = (0, 0),
+    def __init__(self, rules: Optional[Rules] = None, *, dealer: int = 0, scores: Tuple[int, int] = (0, 0),
                  reward: str = "margin", render_mode: Optional[str] = None) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -211,7 +211,7 @@ class BalootSeatEnv(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, seat: int = 0, others: Union[PlayerSpec, Sequence[PlayerSpec]] = "heuristic",
+    def __init__(self, seat: int = 0, others: Union[PlayerSpec, Sequence[PlayerSpec]] = "heuristic", *,
                  rules: Optional[Rules] = None, dealer: int = 0, scores: Tuple[int, int] = (0, 0),
                  reward: str = "margin", render_mode: Optional[str] = None) -> None:
         seat = validation.seat(seat)
@@ -278,7 +278,7 @@ class BalootVectorEnv(VectorEnv):
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
 
-    def __init__(self, num_envs: int = 64, seat: int = 0, others: Union[str, Sequence[str]] = "heuristic",
+    def __init__(self, num_envs: int = 64, seat: int = 0, others: Union[str, Sequence[str]] = "heuristic", *,
                  rules: Optional[Rules] = None, dealer: int = 0, scores: Tuple[int, int] = (0, 0),
                  reward: str = "margin", copy: bool = True, threads: int = 1) -> None:
         num_envs = validation.integer(num_envs, "num_envs", 1)

@@ -74,8 +74,8 @@ def solve(game: Any, *, use_tt: bool = True) -> Solution:
     return _solution(_core.solve(state, True, validation.boolean(use_tt, "use_tt")))
 
 
-def solve_position(hands: Sequence[Cards], contract: str, leader: int, trick: Cards = (),
-                   rules: Optional[Rules] = None, *, use_tt: bool = True) -> Solution:
+def solve_position(hands: Sequence[Cards], contract: str, leader: int, *, trick: Cards = (),
+                   rules: Optional[Rules] = None, use_tt: bool = True) -> Solution:
     """The double-dummy :class:`Solution` of a position given by hand: four hands in seat order,
     ``contract`` ``"sun"`` or ``"hokum:S"``, the ``leader`` of the trick in progress and the cards
     already on the table in play order from the leader (``trick``). Hands may be of any size that fits

@@ -65,7 +65,7 @@ def _read_record(path: str) -> Any:
 def _from_hands(args: argparse.Namespace) -> Solution:
     if not args.contract:
         raise BalootError("--hands needs --contract (sun or hokum:S)")
-    return solve_position(args.hands, args.contract, args.leader, args.trick, rules_from(args))
+    return solve_position(args.hands, args.contract, args.leader, trick=args.trick, rules=rules_from(args))
 
 
 def _record_deal(path: str) -> Tuple[List[List[str]], int, Any]:
