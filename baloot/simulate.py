@@ -14,6 +14,7 @@ from baloot.cards import parse_suit
 from baloot.errors import BalootError, IllegalAction
 from baloot.players import BuiltinPlayer, CallablePlayer, PlayerSpec, resolve_players
 from baloot.progress import progress_bar
+from baloot.rowfiles import write_rows
 from baloot.rules import Rules, core_rules, resolve
 from baloot.stats import Summary
 
@@ -108,8 +109,10 @@ class SimResult:
     """
 
     def __init__(self, counts: Dict[str, Any], arrays: Optional[Dict[str, np.ndarray]], *, start: int, seed: int,
-                 players: List[str], rules: Rules, contract: Optional[str], interrupted: bool = False) -> None:
+                 players: List[str], rules: Rules, contract: Optional[str], interrupted: bool = False,
+                 resumed: int = 0) -> None:
         self.counts = counts
+        self.resumed = resumed
         self.start = start
         self.seed = seed
         self.players = players
@@ -140,6 +143,11 @@ class SimResult:
                 columns[name] = values
         return columns
 
+    def save(self, path: str) -> None:
+        """Write the per-hand rows (``table()``) to ``path``: ``.csv``, ``.npz`` or ``.parquet`` (needs pyarrow).
+        The file appears complete or not at all; a BalootError says why it could not be written."""
+        write_rows(self.table(), path)
+
     def __len__(self) -> int:
         return self.hands
 
@@ -167,17 +175,41 @@ def _run_chunked(hands: int, players: Any, seed: int, threads: int, rules: Rules
              for p in (players if isinstance(players, (list, tuple)) else [players] * 4)]
     task = functools.partial(_play_chunk, players=players, seed=seed, threads=threads, rules=rules,
                              contract=contract, keep=keep)
+    chunks = chunk_ranges(start, hands, size)
     saved = None
     if checkpoint is not None:
         saved = Checkpoint(checkpoint, {"kind": "simulate", "hands": hands, "start": start, "seed": seed,
                                         "players": [str(n) for n in names], "rules": rules.to_dict(),
-                                        "contract": contract, "keep": keep, "chunk": size})
-    parts = run_chunks(task, chunk_ranges(start, hands, size), scheduler=scheduler, checkpoint=saved,
-                       split=lambda result: result, join=lambda counts, rows: (counts, rows), progress=progress)
-    counts = merge_counts([c for c, _ in parts])
-    arrays = {name: np.concatenate([rows[name] for _, rows in parts]) for name in COLUMNS} if keep else None
+                                        "contract": contract, "keep": keep, "chunk": size}, chunks)
+    resumed = sum(count for first, count in chunks if saved is not None and saved.done((first, count)))
+    parts = run_chunks(task, chunks, scheduler=scheduler, checkpoint=saved, split=lambda result: result,
+                       join=functools.partial(_checked_chunk, checkpoint, keep), progress=progress)
+    try:
+        counts = merge_counts([c for c, _ in parts])
+        arrays = {name: np.concatenate([rows[name] for _, rows in parts]) for name in COLUMNS} if keep else None
+    except (TypeError, ValueError) as error:  # only a checkpoint's chunks can disagree in shape
+        raise BalootError(f"checkpoint {checkpoint!r}: its chunks cannot be merged ({error}); "
+                          "remove it to run again") from None
     return SimResult(counts, arrays, start=start, seed=seed, players=[str(n) for n in names], rules=rules,
-                     contract=contract)
+                     contract=contract, resumed=resumed)
+
+
+def _checked_chunk(checkpoint: str, keep: bool, chunk: Tuple[int, int], counts: Any,
+                   rows: Optional[Dict[str, np.ndarray]]) -> Tuple[Any, Optional[Dict[str, np.ndarray]]]:
+    """A chunk read back from a checkpoint, refused unless it has every count for its hands (and every
+    column when rows are kept)."""
+    from baloot.stats import COUNT_KEYS
+
+    where = f"checkpoint {checkpoint!r}, chunk {chunk[0]}"
+    missing = [key for key in COUNT_KEYS if not isinstance(counts, dict) or key not in counts]
+    if keep:
+        missing += [name for name in COLUMNS if rows is None or name not in rows]
+    if missing:
+        raise BalootError(f"{where}: lacks {', '.join(missing)}; remove the checkpoint to run again")
+    if counts["hands"] != chunk[1]:
+        raise BalootError(f"{where}: counts {counts['hands']!r} hands where the chunk has {chunk[1]}; "
+                          "remove the checkpoint to run again")
+    return counts, rows
 
 
 def run(hands: int, players: Any = "random", seed: int = 0, threads: int = 0, rules: Optional[Rules] = None,

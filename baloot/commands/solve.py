@@ -121,6 +121,8 @@ def _print_table(args: argparse.Namespace) -> int:
 def _sample_tables(args: argparse.Namespace) -> int:
     if args.seat not in (0, 1, 2, 3):
         raise BalootError(f"--seat {args.seat} is not a seat 0..3")
+    if args.deals < 1:
+        raise BalootError(f"--deals {args.deals} must be at least 1: the table is a mean over random deals")
     deals = random_deals(args.deals, args.seed, fixed={args.seat: args.hand})
     threads = resolve_threads(args.threads)
     start = time.perf_counter()
