@@ -255,7 +255,9 @@ def simulate(hands: int, players: Any = "random", seed: int = 0, threads: int = 
 
     ``scheduler`` (a Dask ``Client`` or an address such as ``"tcp://host:8786"``) runs chunks of ``chunk``
     hands on the cluster; ``checkpoint`` (a file) records finished chunks so that the same call resumes
-    where an interrupted one stopped. Either way the result equals the plain local run bit for bit.
+    where an interrupted one stopped (with ``keep=True`` each chunk's rows go to ``FILE.rows-FIRST.npz``
+    beside it; every chunk's SHA-256 is checked on resume, and ``result.resumed`` counts the hands read
+    back). Either way the result equals the plain local run bit for bit.
     """
     with progress_bar(hands, bool(progress)) as callback:
         result = run(hands, players, seed, threads, rules, contract, keep, callback, start, scheduler, checkpoint,

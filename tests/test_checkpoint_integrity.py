@@ -47,29 +47,24 @@ def test_an_untouched_checkpoint_resumes_to_the_same_result(tmp_path):
     assert (again.points == first.points).all()
 
 
-def test_tampered_points_are_refused(tmp_path):
-    path, _ = checkpointed(tmp_path, keep=False)
-
-    def change(data):
-        data["chunks"]["1000"]["payload"]["points"][0] += 5
-        return data
-
-    rewrite(path, change)
-    message = refused(path, keep=False)
-    assert "chunk 1000" in message and "checksum" in message
+def add_points(data):
+    data["chunks"]["1000"]["payload"]["points"][0] += 5
+    return data
 
 
-def test_a_chunk_claiming_other_hands_is_refused(tmp_path):
+def claim_five_hands(data):
     """A chunk recording 5 hands in a 1,000-hand slot: refused, not summed into a wrong total."""
+    data["chunks"]["2000"]["hands"] = 5
+    return data
+
+
+@pytest.mark.parametrize("change,words", [(add_points, ("chunk 1000", "checksum")),
+                                          (claim_five_hands, ("chunk 2000", "5 hands"))])
+def test_tampered_chunks_are_refused(tmp_path, change, words):
     path, _ = checkpointed(tmp_path, keep=False)
-
-    def change(data):
-        data["chunks"]["2000"]["hands"] = 5
-        return data
-
     rewrite(path, change)
     message = refused(path, keep=False)
-    assert "chunk 2000" in message and "5 hands" in message
+    assert all(word in message for word in words), message
 
 
 def test_counts_that_disagree_with_their_chunk_are_refused_even_with_a_recomputed_checksum(tmp_path):
