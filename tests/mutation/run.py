@@ -18,6 +18,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -121,6 +122,7 @@ def main() -> int:
         return 0
     numbers = args.only or sorted(random.Random(args.seed).sample(range(len(mutants)),
                                                                  min(args.sample or len(mutants), len(mutants))))
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # stopped like Ctrl-C: the scratch copy goes
     repo = scratch_copy()
     survivors = []
     try:
