@@ -125,6 +125,10 @@ class Game:
         self._history.append(format_action(number))
         self._movers.append(mover)
 
+    def legal_mask(self) -> int:
+        """The legal actions as a bit mask of the core's action numbers (see ``baloot.actions``)."""
+        return self._state.legal_actions()
+
     # ---- views ---------------------------------------------------------------------------------
 
     @property
