@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 import secrets
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from baloot import _core
-from baloot.actions import NUM_ACTIONS, actions_of, format_action, parse_action
+from baloot.actions import actions_of, format_action, parse_action
 from baloot.cards import Cards, format_card, format_cards, from_mask, parse_cards, suit_letter
 from baloot.errors import BalootError, IllegalAction
 from baloot.kernel import MODES, THROWN_IN, HandResult, Project, find_projects
@@ -114,15 +114,9 @@ class Game:
         """The actions open to the seat to move: calls, doubling answers or cards."""
         return actions_of(self._state.legal_actions())
 
-    def apply(self, action: Union[str, int]) -> None:
-        """Play one action: a string (see ``legal_actions``) or the core's action number (see
-        ``baloot.actions``). An illegal one raises ``IllegalAction`` and leaves the game as it was."""
-        if type(action) is int:  # not bool, which parse_action refuses
-            if not 0 <= action < NUM_ACTIONS:
-                raise IllegalAction(f"action {action} is not a number 0..{NUM_ACTIONS - 1}")
-            number = action
-        else:
-            number = parse_action(action)
+    def apply(self, action: str) -> None:
+        """Play one action. An illegal one raises ``IllegalAction`` and leaves the game as it was."""
+        number = parse_action(action)
         if not self._state.legal_actions() >> number & 1:
             who = "nobody (the hand is over)" if self.to_move is None else f"seat {self.to_move}"
             raise IllegalAction(f"{action!r} is not legal now for {who}; legal: {', '.join(self.legal_actions())}")

@@ -190,18 +190,6 @@ def test_illegal_actions_change_nothing():
     assert game.history == history + ["pass"]
 
 
-def test_game_takes_action_numbers():
-    by_name, by_number = Game(seed=3), Game(seed=3)
-    while by_name.to_move is not None:
-        action = by_name.legal_actions()[-1]
-        by_name.apply(action)
-        by_number.apply(ACTIONS.index(action))
-    assert by_number.history == by_name.history and by_number.result == by_name.result
-    for bad in (44, -1, True, 1.0):
-        with pytest.raises(IllegalAction):
-            Game(seed=3).apply(bad)
-
-
 @pytest.mark.parametrize("kwargs, message", [
     ({"reward": "money"}, "reward 'money'"),
     ({"dealer": 4}, "dealer 4"),
