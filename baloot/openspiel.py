@@ -187,7 +187,7 @@ class BalootState(pyspiel.State):
             return
         game = self._hand.game
         self._moves += bytes((game.to_move, action))
-        game.apply(action)
+        game.apply(_NAMES[action])
 
     def _action_to_string(self, player: int, action: int) -> str:
         return f"deal {DECK[action]}" if player == pyspiel.PlayerId.CHANCE else _NAMES[action]
@@ -244,7 +244,7 @@ class BalootState(pyspiel.State):
         game = Game(spiel.rules, dealer=spiel.dealer, deck=format_cards(deck), scores=spiel.scores)
         try:
             for action in self._moves[1::2]:
-                game.apply(action)
+                game.apply(_NAMES[action])
         except IllegalAction:
             return False
         return True

@@ -93,7 +93,7 @@ def _apply(game: Game, action: Any) -> None:
     if not game.legal_mask() >> number & 1:
         legal = ", ".join(ACTIONS[a] for a in np.flatnonzero(action_mask(game)))
         raise IllegalAction(f"action {number} ({ACTIONS[number]}) is not legal now; legal: {legal}")
-    game.apply(number)
+    game.apply(ACTIONS[number])
 
 
 def _check_seed(seed: Any) -> int:
