@@ -154,6 +154,7 @@ def heuristic_duel(hands: int, seed: int, a: Dict[str, float] = ..., b: Dict[str
 
 def observation_blocks() -> List[Tuple[str, int]]: ...
 def observe(state: HandState, seat: int) -> np.ndarray: ...
+def action_flags(mask: int) -> np.ndarray: ...  # 44 int8 flags of an action bit mask
 
 class VectorEnv:
     size: int
