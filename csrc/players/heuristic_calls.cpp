@@ -99,7 +99,10 @@ double ashkal_value(const HeuristicParams& p, const HeuristicTables& t, Hand han
   const ProjectAbnat projects = project_abnat(with_up);
   const double sun = sun_value(p, t, with_up, projects.sun);
   const BidStage stage = v.bid_stage();
-  if (stage == BidStage::kPriority) return sun >= p.sun_take_priority ? kSun : kPass;
+  if (stage == BidStage::kPriority) {
+    const bool partners_call = v.pending_caller() == v.partner();
+    return sun >= p.sun_take_priority && (p.take_partner_priority > 0 || !partners_call) ? kSun : kPass;
+  }
   const double ashkal = (legal & action_bit(kAshkal)) ? ashkal_value(p, t, hand, up) : -1e9;
   const double sun_best = sun > ashkal ? sun : ashkal;
   const int sun_action = sun >= ashkal ? kSun : kAshkal;

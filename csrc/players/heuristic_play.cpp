@@ -228,6 +228,7 @@ class Player {
     const Hand pool = (hokum && (hand_ & ~tm_)) ? hand_ & ~tm_ : hand_;
     Card best = lowest_card(pool);
     double best_score = -1e9;
+    const unsigned partner_led = p_.lead_partner_suit != 0 ? suits_led_by(partner_of(me_)) : 0;
     for (int s = 0; s < kNumSuits; ++s) {
       const Hand mine = pool & suit_mask(s);
       if (!mine) continue;
@@ -249,9 +250,18 @@ class Player {
           score += p_.lead_partner_ruff;
         }
       }
+      if ((partner_led >> s & 1) && s != trump_) score += p_.lead_partner_suit;
       if (score > best_score) best_score = score, best = cand;
     }
     return best;
+  }
+
+  // The 4-bit set of suits `seat` has led in the tricks played so far.
+  unsigned suits_led_by(int seat) const {
+    unsigned suits = 0;
+    for (int t = 0; t < v_.tricks_played(); ++t)
+      if (v_.trick_leader(t) == seat) suits |= 1u << suit_of(v_.played_card(kNumSeats * t));
+    return suits;
   }
 
   // The trick on the table: who is winning it and which legal cards would beat it.
