@@ -127,7 +127,8 @@ class BidAnalysis:
 
     def to_dict(self) -> Dict[str, Any]:
         return {"seat": self.seat, "samples": self.samples, "seed": self.seed, "players": self.players,
-                "draws": self.draws, "unchecked": self.unchecked, "best": self.best, "context": self.context, "calls": [row.to_dict() for row in self.rows]}
+                "draws": self.draws, "unchecked": self.unchecked, "best": self.best, "context": self.context,
+                "calls": [row.to_dict() for row in self.rows]}
 
     def __str__(self) -> str:
         return self.table()

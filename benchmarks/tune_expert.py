@@ -3,10 +3,11 @@
     python benchmarks/tune_expert.py [--deals N] [--sweeps K] [--seed S]
 
 A seeded coordinate search over every HeuristicParams field, starting from the heuristic's values with
-the expert's rule switches (it never takes its partner's pending Sun): each sweep takes one fresh seed, and for every field tries a step
-up and a step down, each candidate played on the same ``--deals`` deals twice (seat layouts swapped)
-against the heuristic; a step is kept when it gains more than twice the standard error of the paired
-difference. Deterministic for a given seed; prints the fields that moved, as C++ for expert.cpp.
+the expert's rule switches (it never takes its partner's pending Sun): each sweep takes one fresh seed,
+and for every field tries a step up and a step down, each candidate played on the same ``--deals`` deals
+twice (seat layouts swapped) against the heuristic; a step is kept when it gains more than twice the
+standard error of the paired difference. Deterministic for a given seed; prints the fields that differ
+from the heuristic's, as C++ for expert.cpp.
 """
 
 from __future__ import annotations
