@@ -158,9 +158,9 @@ def _analyze_chunk(first: int, count: int, *, deck: List[int], known: int, deale
     return margin, flags, draws
 
 
-def analyze_decision(game: Game, *, samples: int = 2000, players: Any = DEFAULT_PLAYERS, seed: int = 0, threads: int = 0,
-                     progress: Any = False, candidates: Optional[Sequence[str]] = None, scheduler: Any = None,
-                     chunk: Optional[int] = None) -> BidAnalysis:
+def analyze_decision(game: Game, *, samples: int = 2000, players: Any = DEFAULT_PLAYERS, seed: int = 0,
+                     threads: int = 0, progress: Any = False, candidates: Optional[Sequence[str]] = None,
+                     scheduler: Any = None, chunk: Optional[int] = None) -> BidAnalysis:
     """Analyse the bidding or doubling decision of the seat to move in ``game``, from its point of view:
     its own five cards, the up-card and the calls so far are known; every other card is resampled, on
     deals where ``players`` would have made the calls so far.

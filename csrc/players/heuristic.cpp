@@ -26,7 +26,7 @@ HeuristicTables::HeuristicTables(const HeuristicParams& p)
     }
   }
   for (unsigned h = 0; h < 256; ++h) {
-    const int n = pop(h);
+    const int n = popcount(h);
     const bool ace = h >> kAce & 1, ten = h >> kTen & 1, king = h >> kKing & 1;
     double sun = 0;
     if (ace) {
@@ -43,7 +43,7 @@ HeuristicTables::HeuristicTables(const HeuristicParams& p)
     if (h >> kNine & 1) trump += p.hokum_trump_nine;
     if (ace) trump += p.hokum_trump_ace;
     if (ten) trump += p.hokum_trump_ten;
-    trump += p.hokum_trump_other * pop(h & (1u << kKing | 1u << kQueen | 1u << kEight | 1u << kSeven));
+    trump += p.hokum_trump_other * popcount(h & (1u << kKing | 1u << kQueen | 1u << kEight | 1u << kSeven));
     if (n > 2) trump += p.hokum_trump_length * (n - 2);
     hokum_trump[h] = trump;
     double side = 0;

@@ -58,14 +58,14 @@ inline double hokum_value(const HeuristicParams& p, const HeuristicTables& t, Ha
   double v = p.hokum_base + p.hokum_project * projects;
   const double* const table[2] = {t.hokum_side, t.hokum_trump};
   for (int s = 0; s < kNumSuits; ++s) v += table[s == trump][suit_holding(cards, s)];
-  if (pop(cards & suit_mask(trump)) >= 2) {
-    const int side_voids = kNumSuits - 1 - pop(suits_of(cards & ~suit_mask(trump)));
+  if (popcount(cards & suit_mask(trump)) >= 2) {
+    const int side_voids = kNumSuits - 1 - popcount(suits_of(cards & ~suit_mask(trump)));
     v += p.hokum_side_void * side_voids;
   }
   return v;
 }
 
-int trump_count(Hand cards, int trump) { return pop(cards & suit_mask(trump)); }
+int trump_count(Hand cards, int trump) { return popcount(cards & suit_mask(trump)); }
 
 // Expected margin of buying Sun holding `cards`, whose Sun projects are worth `projects`.
 inline double sun_value(const HeuristicParams& p, const HeuristicTables& t, Hand cards, int projects) {
