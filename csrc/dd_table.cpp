@@ -1,5 +1,6 @@
 #include "dd_table.hpp"
 
+#include <cassert>
 #include <string>
 
 #include "parallel.hpp"
@@ -38,8 +39,10 @@ void dd_tables(const TableDeal* deals, std::int64_t n, unsigned contracts, const
     const Rules* rules;
     std::int16_t* out;
     void operator()(std::int64_t begin, std::int64_t end) {
-      for (std::int64_t i = begin; i < end; ++i)
+      for (std::int64_t i = begin; i < end; ++i) {
+        assert(passes([&] { check_table_deal(deals[i], i); }));
         for (int k = 0; k < kNumContracts; ++k) out[i * kNumContracts + k] = contracts >> k & 1 ? team0_abnat(i, k) : -1;
+      }
     }
     void finish() {}
     std::int16_t team0_abnat(std::int64_t i, int k) {
