@@ -28,6 +28,18 @@ _CARD_ABNAT = np.array(
     [[card_points(card, *contract.split(":")) for card in DECK] for contract in TABLE_CONTRACTS], dtype=np.int16)
 _LAST_TRICK_ABNAT = 10
 
+#: What a table's values are: exact abnat, game points, or whether the team takes more than half (1 or 0).
+RESOLUTIONS: Tuple[str, ...] = ("abnat", "points", "make")
+
+
+def _points_of(abnat: np.ndarray, sun_tens_first: bool) -> np.ndarray:
+    """Game points of card abnat arrays of shape (n, 5, ...), each column rounded as its contract's score
+    rounds them (the core's game_points)."""
+    top = int(abnat.max(initial=0)) + 1
+    lookup = np.array([[_core.game_points(a, 0 if k == 0 else 1, sun_tens_first) for a in range(top)]
+                       for k in range(len(TABLE_CONTRACTS))], dtype=np.int16)
+    return lookup[np.arange(len(TABLE_CONTRACTS)).reshape(1, -1, *([1] * (abnat.ndim - 2))), abnat]
+
 
 def _columns(contracts: Optional[Sequence[str]]) -> int:
     """The core's bit set of table columns for the contracts asked for (all when None)."""
@@ -83,7 +95,8 @@ def abnat_to_win(hands: np.ndarray) -> np.ndarray:
 
 
 def dd_tables(hands: Any, leaders: Any = 0, *, contracts: Optional[Sequence[str]] = None,
-              rules: Optional[Rules] = None, threads: int = 0, progress: bool = False) -> np.ndarray:
+              rules: Optional[Rules] = None, threads: int = 0, progress: bool = False,
+              resolution: str = "abnat") -> np.ndarray:
     """Double-dummy tables of many deals: an ``(n, 5, 2)`` int16 array, ``[i, k, team]`` the abnat the
     team takes from deal ``i``'s first lead under ``TABLE_CONTRACTS[k]``, both teams playing perfectly
     with every hand in view (the last-trick 10 included; ``-1`` in the columns not asked for).
@@ -93,26 +106,39 @@ def dd_tables(hands: Any, leaders: Any = 0, *, contracts: Optional[Sequence[str]
     deal hold the same number of cards: eight for a full deal. ``leaders``: the seat leading the first
     trick, one for every deal or one per deal. ``contracts``: the columns to solve (default all).
     ``threads``: 0 for every core. Raises :class:`baloot.BalootError` naming the first bad deal.
+
+    ``resolution``: ``"abnat"`` (the default) the exact abnat; ``"points"`` each team's game points for
+    its abnat, rounded as the score rounds them (no projects; fewer probes than exact abnat);
+    ``"make"`` 1 where the team takes strictly more than half of the deal's abnat, else 0 (one probe,
+    two when the deal can split evenly).
     """
+    if resolution not in RESOLUTIONS:
+        raise BalootError(f"resolution {resolution!r} is not one of {', '.join(RESOLUTIONS)}")
     masks = _hand_masks(hands)
     n = len(masks)
     seats = _leaders(leaders, n)
     columns = _columns(contracts)
     count = resolve_threads(threads)
+    rules = resolve(rules)
     with progress_bar(n, progress, unit="deal") as update:
-        team0 = _core.dd_tables(masks, seats, columns, core_rules(resolve(rules)), count, update)
+        team0 = _core.dd_tables(masks, seats, columns, core_rules(rules), count, update, RESOLUTIONS.index(resolution))
     table = np.stack([team0, abnat_to_win(masks) - team0], axis=-1)
+    if resolution == "points":
+        table = _points_of(table, rules.sun_tens_first)
+    elif resolution == "make":
+        table = (2 * table > abnat_to_win(masks)[:, :, None]).astype(np.int16)
     table[team0 < 0] = -1
     return table
 
 
-def dd_table(hands: Sequence[Cards], leader: int = 0, *,
-             rules: Optional[Rules] = None) -> Dict[str, Tuple[int, int]]:
+def dd_table(hands: Sequence[Cards], leader: int = 0, *, rules: Optional[Rules] = None,
+             resolution: str = "abnat") -> Dict[str, Tuple[int, int]]:
     """The double-dummy table of one deal: for each of ``TABLE_CONTRACTS``, the abnat (team 0, team 1)
-    take from the first lead, led by ``leader``, under best play with every hand in view."""
+    take from the first lead, led by ``leader``, under best play with every hand in view (or their game
+    points, or whether each takes more than half: ``resolution`` as in :func:`dd_tables`)."""
     if isinstance(leader, bool) or leader not in (0, 1, 2, 3):
         raise BalootError(f"leader {leader!r} is not a seat 0..3")
-    table = dd_tables([list(hands)], leader, rules=rules, threads=1)[0]
+    table = dd_tables([list(hands)], leader, rules=rules, threads=1, resolution=resolution)[0]
     return {contract: (int(row[0]), int(row[1])) for contract, row in zip(TABLE_CONTRACTS, table)}
 
 
@@ -144,4 +170,4 @@ def random_deals(n: int, seed: int = 0, fixed: Optional[Mapping[int, Cards]] = N
     return masks
 
 
-__all__ = ["TABLE_CONTRACTS", "abnat_to_win", "dd_table", "dd_tables", "random_deals"]
+__all__ = ["RESOLUTIONS", "TABLE_CONTRACTS", "abnat_to_win", "dd_table", "dd_tables", "random_deals"]

@@ -16,7 +16,7 @@ from baloot.errors import BalootError
 from baloot.simulate import resolve_threads
 from baloot.solver import Solution, parse_contract_text, solve, solve_position
 from baloot.stats import estimate, rate
-from baloot.tables import TABLE_CONTRACTS, abnat_to_win, dd_table, dd_tables, random_deals
+from baloot.tables import RESOLUTIONS, TABLE_CONTRACTS, abnat_to_win, dd_table, dd_tables, random_deals
 
 
 def register(subparsers: Any) -> None:
@@ -38,6 +38,9 @@ def register(subparsers: Any) -> None:
     source.add_argument("--hand", help="with --table: one seat's eight cards; the others are dealt at random")
     parser.add_argument("--table", action="store_true",
                         help="the double-dummy table: every contract's abnat from the first lead")
+    parser.add_argument("--resolution", choices=RESOLUTIONS, default="abnat",
+                        help="with --table: exact abnat (default), game points, or make: whether each team takes "
+                             "more than half (fewer probes)")
     parser.add_argument("--seat", type=int, default=0, help="with --hand: the seat holding it, 0-3 (default 0)")
     parser.add_argument("--deals", type=int, default=1000, help="with --hand: random deals to solve (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="with --hand: seed of the random deals (default 0)")
@@ -105,15 +108,17 @@ def _print_table(args: argparse.Namespace) -> int:
         rules = game.rules
     else:
         hands, leader, rules = args.hands, args.leader, rules_from(args)
-    table = dd_table(hands, leader, rules=rules)
+    table = dd_table(hands, leader, rules=rules, resolution=args.resolution)
     if args.json:
-        print_json({"leader": leader, "table": {contract: list(value) for contract, value in table.items()}})
+        print_json({"leader": leader, "resolution": args.resolution,
+                    "table": {contract: list(value) for contract, value in table.items()}})
         return 0
-    print(f"double-dummy abnat from the first lead (seat {leader} leads):")
+    what = {"abnat": "abnat", "points": "game points", "make": "more than half of the abnat (1) or not (0)"}
+    print(f"double-dummy {what[args.resolution]} from the first lead (seat {leader} leads):")
     print("contract   team 0  team 1")
     for contract, (team0, team1) in table.items():
         print(f"{contract:<9} {team0:7d} {team1:7d}")
-    if game is not None:
+    if game is not None and args.resolution == "abnat":
         print(_played_line(game, table))
     return 0
 
@@ -123,25 +128,41 @@ def _sample_tables(args: argparse.Namespace) -> int:
         raise BalootError(f"--seat {args.seat} is not a seat 0..3")
     deals = random_deals(args.deals, args.seed, fixed={args.seat: args.hand})
     threads = resolve_threads(args.threads)
-    start = time.perf_counter()
-    table = dd_tables(deals, args.leader, rules=rules_from(args), threads=threads, progress=not args.json)
-    seconds = time.perf_counter() - start
+    rules = rules_from(args)
     team = args.seat % 2
-    ours = table[:, :, team].astype(np.int64)
     totals = abnat_to_win(deals)[0]
-    means, cis = estimate(ours.sum(axis=0), (ours**2).sum(axis=0), len(ours))
-    majority = [rate(int((ours[:, k] * 2 > totals[k]).sum()), len(ours)) for k in range(len(TABLE_CONTRACTS))]
+    start = time.perf_counter()
+
+    def table(resolution: str) -> np.ndarray:
+        solved = dd_tables(deals, args.leader, rules=rules, threads=threads, progress=not args.json,
+                           resolution=resolution)
+        return solved[:, :, team].astype(np.int64)
+
+    ours = table(args.resolution) if args.resolution != "make" else None
+    # More than half: from the exact values when they are there, else by probes (one a deal, two where
+    # the deal can split evenly).
+    made = ours * 2 > totals if args.resolution == "abnat" else table("make")
+    seconds = time.perf_counter() - start
+    majority = [rate(int(made[:, k].sum()), len(made)) for k in range(len(TABLE_CONTRACTS))]
+    if ours is not None:
+        means, cis = estimate(ours.sum(axis=0), (ours**2).sum(axis=0), len(ours))
+    unit = "game points" if args.resolution == "points" else "abnat"
     if args.json:
         print_json({"seat": args.seat, "team": team, "deals": args.deals, "seed": args.seed, "leader": args.leader,
-                    "contracts": {contract: {"mean": float(means[k]), "ci": float(cis[k]), "of": int(totals[k]),
-                                             "more_than_half": majority[k].mean}
+                    "resolution": args.resolution,
+                    "contracts": {contract: {**({"mean": float(means[k]), "ci": float(cis[k])} if ours is not None
+                                                else {}),
+                                             "of": int(totals[k]), "more_than_half": majority[k].mean}
                                   for k, contract in enumerate(TABLE_CONTRACTS)}})
         return 0
     print(f"seat {args.seat}'s hand in {args.deals:,} random deals, seat {args.leader} leading, double dummy:")
-    print(f"contract   team {team}'s abnat (mean, 95% CI)   deals where it takes more than half")
+    print(f"contract   {f'team {team} {unit} (mean, 95% CI)':<31}   deals where it takes more than half"
+          if ours is not None else f"contract   deals where team {team} takes more than half")
     for k, contract in enumerate(TABLE_CONTRACTS):
-        print(f"{contract:<9} {means[k]:8.1f} ± {cis[k]:4.1f} of {totals[k]:3d}"
-              f"   {100 * majority[k].mean:5.1f}% ± {100 * majority[k].ci:.1f}")
+        share = f"{100 * majority[k].mean:5.1f}% ± {100 * majority[k].ci:.1f}"
+        of = f" of {totals[k]:3d}" if args.resolution == "abnat" else " " * 7
+        print(f"{contract:<9} {means[k]:8.1f} ± {cis[k]:4.1f}{of}   {share}" if ours is not None
+              else f"{contract:<9}  {share}")
     solves = args.deals * len(TABLE_CONTRACTS)
     print(f"{solves:,} solves in {seconds:.2f} s ({solves / seconds:,.0f}/s on {threads} "
           f"thread{'s' if threads > 1 else ''})")
