@@ -156,7 +156,7 @@ def _sample_tables(args: argparse.Namespace) -> int:
                                   for k, contract in enumerate(TABLE_CONTRACTS)}})
         return 0
     print(f"seat {args.seat}'s hand in {args.deals:,} random deals, seat {args.leader} leading, double dummy:")
-    print(f"contract   {f'team {team} {unit} (mean, 95% CI)':<31}   deals where it takes more than half"
+    print(f"contract   team {team}'s {unit} (mean, 95% CI)   deals where it takes more than half"
           if ours is not None else f"contract   deals where team {team} takes more than half")
     for k, contract in enumerate(TABLE_CONTRACTS):
         share = f"{100 * majority[k].mean:5.1f}% ± {100 * majority[k].ci:.1f}"
