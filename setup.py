@@ -20,7 +20,9 @@ SANITIZE = os.environ.get("BALOOT_SANITIZE") == "1"
 
 SANITIZER_FLAGS = ["-O1", "-g", "-fno-omit-frame-pointer", "-fsanitize=address,undefined",
                    "-fno-sanitize-recover=undefined"]
-compile_args = SANITIZER_FLAGS if SANITIZE else ["-O3"]
+# Asserts on the core's preconditions are compiled into the sanitizer build only (Python's own flags
+# usually carry -DNDEBUG, so the sanitizer build undefines it and the normal build defines it).
+compile_args = SANITIZER_FLAGS + ["-UNDEBUG"] if SANITIZE else ["-O3", "-DNDEBUG"]
 link_args = ["-fsanitize=address,undefined"] if SANITIZE else []
 
 

@@ -8,7 +8,7 @@ overtrump switches, are the core's own.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, Optional, Sequence, Tuple
+from typing import Any, Dict, Optional, Sequence, Tuple, Union, overload
 
 from baloot import _core, validation
 from baloot.cards import Cards, format_card, from_mask, parse_cards, parse_hands
@@ -58,8 +58,40 @@ def _solution(raw: Dict[str, Any]) -> Solution:
     return Solution(value=tuple(raw["value"]), moves=moves, to_move=raw["mover"], best=best, nodes=raw["nodes"])
 
 
-def solve(game: Any, *, use_tt: bool = True) -> Solution:
-    """The double-dummy :class:`Solution` of a hand in its playing phase.
+@dataclass(frozen=True)
+class Points:
+    """A position's double-dummy value at the resolution of the score.
+
+    ``points``: each team's game points for its card abnat (taken so far plus what it takes from here
+    under best play), rounded as the score rounds them; ``ahead``: the team whose card abnat, projects
+    and Baloot are the greater (the buyers' check), ``None`` on a tie; ``team0_range``: the abnat team 0
+    takes from here lies in ``[lo, hi]`` (the exact value needs more probes).
+    """
+
+    points: Tuple[int, int]
+    ahead: Optional[int]
+    team0_range: Tuple[int, int]
+
+
+def _playing_state(game: Any) -> Any:
+    state = _state_of(game)
+    phase = _core.phases[state.phase]
+    if phase != "playing":
+        raise BalootError(f"the hand is in its {phase} phase: only a hand being played can be solved")
+    return state
+
+
+@overload
+def solve(game: Any, *, use_tt: bool = True, target: None = None) -> Solution: ...
+
+
+@overload
+def solve(game: Any, *, use_tt: bool = True, target: int) -> bool: ...
+
+
+def solve(game: Any, *, use_tt: bool = True, target: Optional[int] = None) -> Union[Solution, bool]:
+    """The double-dummy :class:`Solution` of a hand in its playing phase; with ``target``, only whether
+    the team of the seat to move takes at least ``target`` abnat from here (one probe, far cheaper).
 
     ``game`` is a :class:`baloot.Game` (or the core ``HandState`` it wraps). ``Solution.value`` is the
     abnat per team from here; ``Solution.moves`` maps each legal card of the seat to move to the abnat
@@ -67,11 +99,25 @@ def solve(game: Any, *, use_tt: bool = True) -> Solution:
     being played (bidding, doubling or over). ``use_tt=False`` searches without the transposition
     table (slower; the answer is the same).
     """
-    state = _state_of(game)
-    phase = _core.phases[state.phase]
-    if phase != "playing":
-        raise BalootError(f"the hand is in its {phase} phase: only a hand being played can be solved")
-    return _solution(_core.solve(state, True, validation.boolean(use_tt, "use_tt")))
+    state = _playing_state(game)
+    use_tt = validation.boolean(use_tt, "use_tt")
+    if target is not None:
+        target = validation.integer(target, "target", -validation.INT_MAX, validation.INT_MAX)
+        return _core.solve_target(state, target, use_tt)
+    return _solution(_core.solve(state, True, use_tt))
+
+
+def makes(game: Any, *, use_tt: bool = True) -> bool:
+    """Whether the contract's buyers pass the buyers' check under best play from here: their card abnat
+    (taken so far plus what they take from here), projects and Baloot beat the defenders'. One probe."""
+    return _core.solve_makes(_playing_state(game), validation.boolean(use_tt, "use_tt"))
+
+
+def solve_points(game: Any, *, use_tt: bool = True) -> Points:
+    """The double-dummy value of a hand being played at game-point resolution (see :class:`Points`):
+    probes at the edges of the score's rounding only, fewer than the exact value needs."""
+    points, ahead, lo_hi = _core.solve_points(_playing_state(game), validation.boolean(use_tt, "use_tt"))
+    return Points(points=tuple(points), ahead=None if ahead < 0 else ahead, team0_range=tuple(lo_hi))
 
 
 def solve_position(hands: Sequence[Cards], contract: str, leader: int, *, trick: Cards = (),
@@ -92,4 +138,4 @@ def solve_position(hands: Sequence[Cards], contract: str, leader: int, *, trick:
     return _solution(raw)
 
 
-__all__ = ["Solution", "solve", "solve_position"]
+__all__ = ["Points", "Solution", "makes", "solve", "solve_points", "solve_position"]

@@ -27,6 +27,18 @@ TABLE_CONTRACTS: Tuple[str, ...] = tuple(validation.contract_name(mode, trump) f
 _CARD_ABNAT = np.array([[_core.card_abnat(card, mode, trump) for card in range(_core.num_cards)]
                         for mode, trump in _core.contracts], dtype=np.int16)
 
+#: What a table's values are: exact abnat, game points, or whether the team takes more than half (1 or 0).
+RESOLUTIONS: Tuple[str, ...] = ("abnat", "points", "make")
+
+
+def _points_of(abnat: np.ndarray, sun_tens_first: bool) -> np.ndarray:
+    """Game points of card abnat arrays of shape (n, 5, ...), each column rounded as its contract's score
+    rounds them (the core's game_points)."""
+    top = int(abnat.max(initial=0)) + 1
+    lookup = np.array([[_core.game_points(a, 0 if k == 0 else 1, sun_tens_first) for a in range(top)]
+                       for k in range(len(TABLE_CONTRACTS))], dtype=np.int16)
+    return lookup[np.arange(len(TABLE_CONTRACTS)).reshape(1, -1, *([1] * (abnat.ndim - 2))), abnat]
+
 
 def _columns(contracts: Optional[Sequence[str]]) -> int:
     """The core's bit set of table columns for the contracts asked for (all when None)."""
@@ -79,7 +91,8 @@ def abnat_to_win(hands: np.ndarray) -> np.ndarray:
 
 
 def dd_tables(hands: Any, leaders: Any = 0, *, contracts: Optional[Sequence[str]] = None,
-              rules: Optional[Rules] = None, threads: int = 0, progress: Any = False) -> np.ndarray:
+              rules: Optional[Rules] = None, threads: int = 0, progress: Any = False,
+              resolution: str = "abnat") -> np.ndarray:
     """Double-dummy tables of many deals: an ``(n, 5, 2)`` int16 array, ``[i, k, team]`` the abnat the
     team takes from deal ``i``'s first lead under ``TABLE_CONTRACTS[k]``, both teams playing perfectly
     with every hand in view (the last-trick 10 included; ``-1`` in the columns not asked for).
@@ -89,25 +102,38 @@ def dd_tables(hands: Any, leaders: Any = 0, *, contracts: Optional[Sequence[str]
     deal hold the same number of cards: eight for a full deal. ``leaders``: the seat leading the first
     trick, one for every deal or one per deal. ``contracts``: the columns to solve (default all).
     ``threads``: 0 for every core. Raises :class:`baloot.BalootError` naming the first bad deal.
+
+    ``resolution``: ``"abnat"`` (the default) the exact abnat; ``"points"`` each team's game points for
+    its abnat, rounded as the score rounds them (no projects; fewer probes than exact abnat);
+    ``"make"`` 1 where the team takes strictly more than half of the deal's abnat, else 0 (one probe,
+    two when the deal can split evenly).
     """
+    if resolution not in RESOLUTIONS:
+        raise BalootError(f"resolution {resolution!r} is not one of {', '.join(RESOLUTIONS)}")
     masks = _hand_masks(hands)
     n = len(masks)
     seats = _leaders(leaders, n)
     columns = _columns(contracts)
     count = validation.threads(threads)
+    rules = resolve(rules)
     with progress_callback(progress, n, unit="deal") as update:
-        team0 = _core.dd_tables(masks, seats, columns, core_rules(resolve(rules)), count, update)
+        team0 = _core.dd_tables(masks, seats, columns, core_rules(rules), count, update, RESOLUTIONS.index(resolution))
     table = np.stack([team0, abnat_to_win(masks) - team0], axis=-1)
+    if resolution == "points":
+        table = _points_of(table, rules.sun_tens_first)
+    elif resolution == "make":
+        table = (2 * table > abnat_to_win(masks)[:, :, None]).astype(np.int16)
     table[team0 < 0] = -1
     return table
 
 
-def dd_table(hands: Sequence[Cards], leader: int = 0, *,
-             rules: Optional[Rules] = None) -> Dict[str, Tuple[int, int]]:
+def dd_table(hands: Sequence[Cards], leader: int = 0, *, rules: Optional[Rules] = None,
+             resolution: str = "abnat") -> Dict[str, Tuple[int, int]]:
     """The double-dummy table of one deal: for each of ``TABLE_CONTRACTS``, the abnat (team 0, team 1)
-    take from the first lead, led by ``leader``, under best play with every hand in view."""
+    take from the first lead, led by ``leader``, under best play with every hand in view (or their game
+    points, or whether each takes more than half: ``resolution`` as in :func:`dd_tables`)."""
     leader = validation.seat(leader, "leader")
-    table = dd_tables([list(hands)], leader, rules=rules, threads=1)[0]
+    table = dd_tables([list(hands)], leader, rules=rules, threads=1, resolution=resolution)[0]
     return {contract: (int(row[0]), int(row[1])) for contract, row in zip(TABLE_CONTRACTS, table)}
 
 
@@ -141,37 +167,53 @@ def random_deals(n: int, seed: int = 0, *, fixed: Optional[Mapping[int, Cards]] 
 @dataclass(frozen=True)
 class SampledTable:
     """What one seat's hand is worth under each contract, double dummy, over random deals of the other
-    cards: per contract of ``TABLE_CONTRACTS``, the mean abnat its ``team`` takes from the first lead with a
-    95% CI (``abnat``), the abnat there are to take (``of``), and the share of deals where the team takes
-    more than half (``more_than_half``)."""
+    cards: per contract of ``TABLE_CONTRACTS``, the mean its ``team`` takes from the first lead with a 95%
+    CI (``abnat``: exact abnat, or game points at ``resolution="points"``, or None at ``"make"``), the abnat
+    there are to take (``of``), and the share of deals where the team takes more than half
+    (``more_than_half``)."""
 
     seat: int
     team: int
     deals: int
     seed: int
     leader: int
-    abnat: Dict[str, Estimate]
+    resolution: str
+    abnat: Optional[Dict[str, Estimate]]
     of: Dict[str, int]
     more_than_half: Dict[str, Estimate]
 
 
 def sample_table(hand: Cards, seat: int = 0, *, deals: int = 1000, seed: int = 0, leader: int = 0,
-                 rules: Optional[Rules] = None, threads: int = 0, progress: Any = False) -> SampledTable:
+                 rules: Optional[Rules] = None, threads: int = 0, progress: Any = False,
+                 resolution: str = "abnat") -> SampledTable:
     """The double-dummy table of ``seat``'s eight cards averaged over ``deals`` random deals of the other
-    cards (reproducible by ``seed``), ``leader`` leading the first trick."""
+    cards (reproducible by ``seed``), ``leader`` leading the first trick. ``resolution`` as in
+    :func:`dd_tables`: at ``"make"`` only the share of deals where the team takes more than half is found,
+    by probes; at ``"abnat"`` that share comes from the exact values."""
     seat = validation.seat(seat)
     count = validation.count(deals, "deals", 1)
     masks = random_deals(count, seed, fixed={seat: hand})
-    table = dd_tables(masks, validation.seat(leader, "leader"), rules=rules, threads=threads, progress=progress)
+    leader = validation.seat(leader, "leader")
     team = seat % 2
-    ours = table[:, :, team].astype(np.int64)
     totals = abnat_to_win(masks[:1])[0]
-    means, cis = estimate(ours.sum(axis=0), (ours**2).sum(axis=0), count)
+
+    def solved(at: str) -> np.ndarray:
+        table = dd_tables(masks, leader, rules=rules, threads=threads, progress=progress, resolution=at)
+        return table[:, :, team].astype(np.int64)
+
+    ours = solved(resolution) if resolution != "make" else None
+    # More than half: from the exact values when they are there, else by probes (one a deal, two where
+    # the deal can split evenly).
+    made = ours * 2 > totals if resolution == "abnat" else solved("make")
+    means = None
+    if ours is not None:
+        mean, ci = estimate(ours.sum(axis=0), (ours**2).sum(axis=0), count)
+        means = {c: Estimate(float(mean[k]), float(ci[k])) for k, c in enumerate(TABLE_CONTRACTS)}
     return SampledTable(
-        seat=seat, team=team, deals=count, seed=validation.seed(seed), leader=leader,
-        abnat={c: Estimate(float(means[k]), float(cis[k])) for k, c in enumerate(TABLE_CONTRACTS)},
-        of={c: int(totals[k]) for k, c in enumerate(TABLE_CONTRACTS)},
-        more_than_half={c: rate(int((ours[:, k] * 2 > totals[k]).sum()), count) for k, c in enumerate(TABLE_CONTRACTS)})
+        seat=seat, team=team, deals=count, seed=validation.seed(seed), leader=leader, resolution=resolution,
+        abnat=means, of={c: int(totals[k]) for k, c in enumerate(TABLE_CONTRACTS)},
+        more_than_half={c: rate(int(made[:, k].sum()), count) for k, c in enumerate(TABLE_CONTRACTS)})
 
 
-__all__ = ["TABLE_CONTRACTS", "SampledTable", "abnat_to_win", "dd_table", "dd_tables", "random_deals", "sample_table"]
+__all__ = ["RESOLUTIONS", "TABLE_CONTRACTS", "SampledTable", "abnat_to_win", "dd_table", "dd_tables", "random_deals",
+           "sample_table"]

@@ -3,6 +3,7 @@
 // so the bits of one suit form one byte of a Hand and the natural rank order is the sequence order.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 
 #include "bits.hpp"
@@ -39,8 +40,15 @@ constexpr Hand rank_mask(int rank) { return (Hand{0x01010101u}) << rank; }
 constexpr std::uint8_t suit_holding(Hand h, int suit) { return static_cast<std::uint8_t>(h >> (suit * 8)); }
 
 inline int count(Hand h) { return popcount(h); }
-inline Card lowest_card(Hand h) { return static_cast<Card>(__builtin_ctz(h)); }
-inline Card highest_card(Hand h) { return static_cast<Card>(31 - __builtin_clz(h)); }
+// The lowest and the highest card of a nonempty set.
+inline Card lowest_card(Hand h) {
+  assert(h != 0);
+  return static_cast<Card>(__builtin_ctz(h));
+}
+inline Card highest_card(Hand h) {
+  assert(h != 0);
+  return static_cast<Card>(31 - __builtin_clz(h));
+}
 inline Hand without_lowest(Hand h) { return h & (h - 1); }
 
 // Selections written as arithmetic, which compilers keep branch-free: `b ? x : y` on data that varies
@@ -64,6 +72,7 @@ constexpr NthInSuit kNthInSuit{};
 // whichever card it falls on: one bit deposited among h's where the CPU has BMI2; else halve the set
 // twice by counting its lower part, and read the card off a table.
 inline Card nth_card(Hand h, int k) {
+  assert(k >= 0 && k < count(h));
 #ifdef __BMI2__
   return lowest_card(_pdep_u32(Hand{1} << k, h));
 #else

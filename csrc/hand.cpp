@@ -1,5 +1,7 @@
 #include "hand.hpp"
 
+#include <cassert>
+
 namespace baloot {
 
 HandState::HandState(const Card (&deck)[kNumCards], int dealer, const int (&scores)[2], const Rules& rules)
@@ -90,6 +92,7 @@ ActionMask HandState::doubling_actions() const {
 // ---- Applying actions ----------------------------------------------------------------------------
 
 void HandState::apply(int action) {
+  assert(is_legal(action));
   switch (phase_) {
     case Phase::kBidding:
       apply_bid(action);
@@ -258,6 +261,7 @@ void HandState::start_play() {
 }
 
 void HandState::play(Card card) {
+  assert(phase_ == Phase::kPlaying && (legal_cards() & bit(card)));
   const int seat = to_move_;
   hands_[seat] &= ~bit(card);
   played_ |= bit(card);

@@ -47,6 +47,7 @@ constexpr int kRestStart = 21;
 
 // A uniformly random card of `legal` (not empty): its k-th lowest card for one draw of k.
 inline Card random_card(Hand legal, Rng& rng) {
+  assert(legal != 0);
   return nth_card(legal, static_cast<int>(rng.below(static_cast<std::uint32_t>(count(legal)))));
 }
 

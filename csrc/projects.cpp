@@ -1,6 +1,7 @@
 #include "projects.hpp"
 
 #include <array>
+#include <cassert>
 
 namespace baloot {
 
@@ -89,6 +90,7 @@ constexpr bool has_run(Hand h) { return (h & h >> 1 & h >> 2 & 0x3F3F3F3Fu) != 0
 }  // namespace
 
 ProjectSet best_projects(Hand hand, Mode mode) {
+  assert(count(hand) <= kNumTricks);
   const unsigned quads = hand & hand >> 8 & hand >> 16 & hand >> 24 & kQuadRanks;
   ProjectSet best;
   if (!quads) {
@@ -114,6 +116,7 @@ ProjectSet best_projects(Hand hand, Mode mode) {
 }
 
 ProjectOutcome compare_projects(const ProjectSet (&sets)[kNumSeats], int first) {
+  assert(first >= 0 && first < kNumSeats);
   ProjectOutcome outcome;
   std::uint32_t best = 0;
   for (int step = 0; step < kNumSeats; ++step) {

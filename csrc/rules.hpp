@@ -1,6 +1,7 @@
 // Host options and the trick rules they shape: legal moves and the trick winner.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -14,6 +15,18 @@ class RuleError : public std::invalid_argument {
  public:
   using std::invalid_argument::invalid_argument;
 };
+
+// Whether check() returns without throwing RuleError: for asserting a documented precondition that a
+// checking function states (the sanitizer build compiles asserts in, normal builds leave them out).
+template <class Check>
+bool passes(Check check) {
+  try {
+    check();
+    return true;
+  } catch (const RuleError&) {
+    return false;
+  }
+}
 
 enum class KabootBonus : std::uint8_t { kNormal, kDouble, kOff };
 
@@ -58,6 +71,7 @@ constexpr bool beats(Card card, Card winning, const Contract& contract) {
 
 // Index in trick[0..n) of the card currently winning; n is 1..4.
 inline int trick_winner(const Card* trick, int n, const Contract& contract) {
+  assert(n >= 1 && n <= kNumSeats);
   int best = 0;
   for (int i = 1; i < n; ++i)
     if (beats(trick[i], trick[best], contract)) best = i;
@@ -85,6 +99,7 @@ inline int trick_winner(const Card* trick, int n, const Contract& contract) {
 // The cards of `hand` that may be played onto trick[0..n) when the caller already knows the index of
 // the winning card (any value when n is 0).
 inline Hand legal_moves(Hand hand, const Card* trick, int n, int winner, const Contract& contract, const Rules& rules) {
+  assert(n >= 0 && n < kNumSeats && (n == 0 || (winner >= 0 && winner < n)));
   if (n == 0) return hand;
   return legal_follows(hand, suit_of(trick[0]), trick[winner], winner == n - 2, contract, rules);
 }
@@ -134,6 +149,7 @@ constexpr unsigned shown_void_suits(std::uint32_t cards, int leader, unsigned pa
 
 // The cards of `hand` that may be played onto trick[0..n), n is 0..3 (R17-R20).
 inline Hand legal_moves(Hand hand, const Card* trick, int n, const Contract& contract, const Rules& rules) {
+  assert(n >= 0 && n < kNumSeats);
   const bool needs_winner = n > 0 && contract.mode == Mode::kHokum;
   return legal_moves(hand, trick, n, needs_winner ? trick_winner(trick, n, contract) : 0, contract, rules);
 }

@@ -1,5 +1,7 @@
 #include "scoring.hpp"
 
+#include <cassert>
+
 #include "projects.hpp"
 
 namespace baloot {
@@ -27,6 +29,7 @@ std::string pair_text(const int (&v)[2]) { return "(" + std::to_string(v[0]) + "
 }  // namespace
 
 int game_points(int abnat, Mode mode, bool sun_tens_first) {
+  assert(abnat >= 0);
   if (mode == Mode::kHokum) return abnat / 10 + (abnat % 10 >= 6 ? 1 : 0);
   if (sun_tens_first) {
     const int units = abnat % 10;
@@ -61,6 +64,7 @@ void check_score_input(const ScoreInput& in) {
 }
 
 HandScore score_hand(const ScoreInput& in, const Rules& rules) {
+  assert(passes([&] { check_score_input(in); }));
   HandScore out;
   const Mode mode = in.mode;
   const int buyers = in.buyers;

@@ -1,6 +1,7 @@
 #include "simulate.hpp"
 
 #include <algorithm>
+#include <cassert>
 
 #include "parallel.hpp"
 
@@ -122,6 +123,7 @@ Rng stream_of(const SimConfig& config, std::int64_t index) {
 }  // namespace
 
 HandState play_hand(const SimConfig& config, std::int64_t index) {
+  assert(index >= 0);
   Rng rng = stream_of(config, index);
   HandState hand = start_hand(config, index, rng);
   while (hand.phase() != Phase::kOver) hand.apply(config.players[hand.to_move()]->choose(hand, rng));

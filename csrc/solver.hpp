@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "cards.hpp"
@@ -36,6 +37,23 @@ void check_position(const Position& p);
 // The abnat still to be won from `p`: the cards in the hands and on the table, plus the last-trick 10.
 int abnat_to_win(const Position& p);
 
+// An interval holding team 0's exact abnat from a position: what a query at a coarser resolution than
+// the exact value proves.
+struct ValueRange {
+  int lo = 0;
+  int hi = 0;
+};
+
+// A position's value to the resolution of the score: each team's game points for its card abnat (taken
+// before, `won`, plus what it takes from here under best play), rounded as the score rounds them, and
+// the team whose total (card abnat plus `extra`: projects and Baloot abnat) is the greater, -1 on a tie:
+// the buyers' check. `range` holds team 0's exact abnat from here.
+struct PointsValue {
+  int points[2] = {0, 0};
+  int ahead = -1;
+  ValueRange range;
+};
+
 struct SolverTables;  // what the search asks the kernel once: who takes a trick from whom
 
 struct SolveResult {
@@ -63,8 +81,17 @@ class Solver {
   // `p` must be consistent (check_position).
   SolveResult solve(const Position& p, bool all_moves = true);
   SolveResult solve(const HandState& state, bool all_moves = true) { return solve(position_of(state), all_moves); }
-  // Abnat the mover's team takes from here under best play: the cheapest query.
+  // Abnat the mover's team takes from here under best play (no best cards).
   int value(const Position& p);
+  // Whether `team` takes at least `target` abnat from p under best play: one null-window probe, the
+  // cheapest query (make or fail).
+  bool reaches(const Position& p, int team, int target);
+  // Team 0's abnat from p only to the resolution of `classify` (team 0's abnat from here -> its class;
+  // nondecreasing): probes at the class edges until both ends of the interval holding the value are
+  // of one class.
+  ValueRange value_range(const Position& p, const std::function<int(int)>& classify);
+  // The value at game-point resolution (see PointsValue).
+  PointsValue points(const Position& p, const int (&won)[2], const int (&extra)[2]);
 
   void set_use_tt(bool on) { use_tt_ = on; }
   bool use_tt() const { return use_tt_; }

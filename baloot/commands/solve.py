@@ -12,7 +12,7 @@ from baloot import validation
 from baloot.commands.common import add_rule_option, print_json, rules_from
 from baloot.errors import BalootError
 from baloot.solver import Solution, solve, solve_position
-from baloot.tables import TABLE_CONTRACTS, dd_table, sample_table
+from baloot.tables import RESOLUTIONS, TABLE_CONTRACTS, dd_table, sample_table
 
 
 def register(subparsers: Any) -> None:
@@ -34,6 +34,9 @@ def register(subparsers: Any) -> None:
     source.add_argument("--hand", help="with --table: one seat's eight cards; the others are dealt at random")
     parser.add_argument("--table", action="store_true",
                         help="the double-dummy table: every contract's abnat from the first lead")
+    parser.add_argument("--resolution", choices=RESOLUTIONS, default="abnat",
+                        help="with --table: exact abnat (default), game points, or make: whether each team takes "
+                             "more than half (fewer probes)")
     parser.add_argument("--seat", type=int, default=0, help="with --hand: the seat holding it, 0-3 (default 0)")
     parser.add_argument("--deals", type=int, default=1000, help="with --hand: random deals to solve (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="with --hand: seed of the random deals (default 0)")
@@ -100,15 +103,17 @@ def _print_table(args: argparse.Namespace) -> int:
         rules = game.rules
     else:
         hands, leader, rules = args.hands, args.leader, rules_from(args)
-    table = dd_table(hands, leader, rules=rules)
+    table = dd_table(hands, leader, rules=rules, resolution=args.resolution)
     if args.json:
-        print_json({"leader": leader, "table": {contract: list(value) for contract, value in table.items()}})
+        print_json({"leader": leader, "resolution": args.resolution,
+                    "table": {contract: list(value) for contract, value in table.items()}})
         return 0
-    print(f"double-dummy abnat from the first lead (seat {leader} leads):")
+    what = {"abnat": "abnat", "points": "game points", "make": "more than half of the abnat (1) or not (0)"}
+    print(f"double-dummy {what[args.resolution]} from the first lead (seat {leader} leads):")
     print("contract   team 0  team 1")
     for contract, (team0, team1) in table.items():
         print(f"{contract:<9} {team0:7d} {team1:7d}")
-    if game is not None:
+    if game is not None and args.resolution == "abnat":
         print(_played_line(game, table))
     return 0
 
@@ -119,27 +124,33 @@ def _sample_tables(args: argparse.Namespace) -> int:
     threads = validation.threads(args.threads)
     start = time.perf_counter()
     sampled = sample_table(args.hand, args.seat, deals=args.deals, seed=args.seed, leader=args.leader,
-                           rules=rules_from(args), threads=threads, progress=not args.json)
+                           rules=rules_from(args), threads=threads, progress=not args.json,
+                           resolution=args.resolution)
     seconds = time.perf_counter() - start
-    team = sampled.team
+    team, means = sampled.team, sampled.abnat
     if args.json:
         print_json({"seat": args.seat, "team": team, "deals": args.deals, "seed": args.seed, "leader": args.leader,
-                    "contracts": {contract: {"mean": sampled.abnat[contract].mean, "ci": sampled.abnat[contract].ci,
+                    "resolution": args.resolution,
+                    "contracts": {contract: {**({"mean": means[contract].mean, "ci": means[contract].ci}
+                                                if means is not None else {}),
                                              "of": sampled.of[contract],
                                              "more_than_half": sampled.more_than_half[contract].mean}
                                   for contract in TABLE_CONTRACTS}})
         return 0
+    unit = "game points" if args.resolution == "points" else "abnat"
     print(f"seat {args.seat}'s hand in {args.deals:,} random deals, seat {args.leader} leading, double dummy:")
-    print(f"contract   team {team}'s abnat (mean, 95% CI)   deals where it takes more than half")
+    print(f"contract   team {team}'s {unit} (mean, 95% CI)   deals where it takes more than half"
+          if means is not None else f"contract   deals where team {team} takes more than half")
     for contract in TABLE_CONTRACTS:
-        mean, majority = sampled.abnat[contract], sampled.more_than_half[contract]
-        print(f"{contract:<9} {mean.mean:8.1f} ± {mean.ci:4.1f} of {sampled.of[contract]:3d}"
-              f"   {100 * majority.mean:5.1f}% ± {100 * majority.ci:.1f}")
+        majority = sampled.more_than_half[contract]
+        share = f"{100 * majority.mean:5.1f}% ± {100 * majority.ci:.1f}"
+        of = f" of {sampled.of[contract]:3d}" if args.resolution == "abnat" else " " * 7
+        print(f"{contract:<9} {means[contract].mean:8.1f} ± {means[contract].ci:4.1f}{of}   {share}"
+              if means is not None else f"{contract:<9}  {share}")
     solves = args.deals * len(TABLE_CONTRACTS)
     print(f"{solves:,} solves in {seconds:.2f} s ({solves / seconds:,.0f}/s on {threads} "
           f"thread{'s' if threads > 1 else ''})")
     return 0
-
 
 def run(args: argparse.Namespace) -> int:
     if args.record and not args.table and (args.contract or args.trick or args.rule):

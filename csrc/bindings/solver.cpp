@@ -3,6 +3,7 @@
 
 #include "../dd_table.hpp"
 #include "../players/search_players.hpp"
+#include "../scoring.hpp"
 #include "../solver.hpp"
 #include "bindings.hpp"
 
@@ -62,6 +63,18 @@ PySolver& module_solver(bool use_tt) {
   without_tt.solver.set_use_tt(false);
   return use_tt ? with_tt : without_tt;
 }
+
+// f(solver) on the calling Python thread's solver, the GIL released.
+template <class F>
+auto on_module_solver(bool use_tt, F f) {
+  PySolver& s = module_solver(use_tt);
+  py::gil_scoped_release release;
+  std::lock_guard<std::mutex> lock(s.mutex);
+  return f(s.solver);
+}
+
+// What a team's total counts at the buyers' check besides card abnat: projects and Baloot.
+int extra_abnat(const ScoreInput& in, int team) { return in.projects[team] + in.baloot[team] * kBalootAbnat; }
 
 // The deals of a table batch from an (n, 4) array of hand masks and n leaders, each checked.
 std::vector<TableDeal> table_deals(const py::array& hands, const py::array& leaders) {
@@ -134,7 +147,9 @@ void bind_solver(py::module_& m) {
   m.def(
       "dd_tables",
       [](const py::array& hands, const py::array& leaders, unsigned contracts, const Rules& rules, int threads,
-         py::object progress) {
+         py::object progress, int resolution) {
+        if (resolution < 0 || resolution > 2)
+          throw RuleError("resolution must be 0 (abnat), 1 (points) or 2 (make), got " + std::to_string(resolution));
         if (contracts == 0 || contracts >= 1u << kNumContracts)
           throw RuleError("contracts must be a non-empty set of the 5 columns, got mask " + std::to_string(contracts));
         const std::vector<TableDeal> deals = table_deals(hands, leaders);
@@ -143,7 +158,8 @@ void bind_solver(py::module_& m) {
         std::int16_t* const table = out.mutable_data();
         const auto [completed, interrupted] = run_polled(
             [&](std::atomic<std::int64_t>& done, const std::atomic<bool>& stop) {
-              dd_tables(deals.data(), n, contracts, rules, std::max(1, threads), table, done, stop);
+              dd_tables(deals.data(), n, contracts, rules, static_cast<Resolution>(resolution), std::max(1, threads), table, done,
+                        stop);
               return done.load();
             },
             progress, 0.1);
@@ -155,10 +171,49 @@ void bind_solver(py::module_& m) {
         return out;
       },
       py::arg("hands"), py::arg("leaders"), py::arg("contracts"), py::arg("rules"), py::arg("threads") = 1,
-      py::arg("progress") = py::none(),
+      py::arg("progress") = py::none(), py::arg("resolution") = 0,
       "Team 0's abnat from each deal's first lead under each contract (Sun, Hokum S H D C): an (n, 5) int16 "
-      "array, -1 in the columns not asked for; the GIL released, deals split over threads.");
+      "array, -1 in the columns not asked for; the GIL released, deals split over threads. resolution 1: an "
+      "abnat with the exact value's game points and leading team; 2: one on the exact value's side of half.");
 
+  m.def(
+      "solve_target",
+      [](const HandState& state, int target, bool use_tt) {
+        const Position p = position_of(state);
+        return on_module_solver(use_tt, [&](Solver& solver) { return solver.reaches(p, team_of(p.to_move()), target); });
+      },
+      py::arg("state"), py::arg("target"), py::arg("use_tt") = true,
+      "Whether the team of the seat to move takes at least `target` abnat from here under best play (one probe).");
+  m.def(
+      "solve_makes",
+      [](const HandState& state, bool use_tt) {
+        const Position p = position_of(state);
+        const ScoreInput in = state.score_input();
+        const int buyers = in.buyers, defenders = 1 - buyers;
+        // The buyers make it when their card abnat, projects and Baloot beat the defenders': when they take
+        // at least `need` of the abnat still to win.
+        const int gap = in.abnat[defenders] + extra_abnat(in, defenders) - (in.abnat[buyers] + extra_abnat(in, buyers));
+        const int margin = gap + abnat_to_win(p);
+        const int need = margin < 0 ? 0 : margin / 2 + 1;
+        return on_module_solver(use_tt, [&](Solver& solver) { return solver.reaches(p, buyers, need); });
+      },
+      py::arg("state"), py::arg("use_tt") = true,
+      "Whether the buyers' card abnat (taken so far plus best play from here), projects and Baloot beat the "
+      "defenders' (the buyers' check; one probe).");
+  m.def(
+      "solve_points",
+      [](const HandState& state, bool use_tt) {
+        const Position p = position_of(state);
+        const ScoreInput in = state.score_input();
+        const int won[2] = {in.abnat[0], in.abnat[1]};
+        const int extra[2] = {extra_abnat(in, 0), extra_abnat(in, 1)};
+        const PointsValue v = on_module_solver(use_tt, [&](Solver& solver) { return solver.points(p, won, extra); });
+        return py::make_tuple(py::make_tuple(v.points[0], v.points[1]), v.ahead, py::make_tuple(v.range.lo, v.range.hi));
+      },
+      py::arg("state"), py::arg("use_tt") = true,
+      "((team 0's, team 1's game points of the card abnat taken so far plus best play from here), the team "
+      "ahead in card abnat plus projects and Baloot (the buyers' check) or -1, (lo, hi): team 0's abnat from here "
+      "lies in [lo, hi]).");
   m.def(
       "time_solver",
       [](int n, std::uint64_t seed, bool all_moves, int mode) {

@@ -1,6 +1,8 @@
 // The root: exact values from null-window probes, the value of each first card, the best cards.
 #include <algorithm>
+#include <cstdlib>
 
+#include "../scoring.hpp"
 #include "common.hpp"
 
 namespace baloot {
@@ -107,6 +109,55 @@ int Solver::value(const Position& p) {
   const int total = abnat_to_win(p);
   const int v = exact_root(total);
   return team_of(p.to_move()) == 0 ? v : total - v;
+}
+
+bool Solver::reaches(const Position& p, int team, int target) {
+  load(p);
+  const int total = abnat_to_win(p);
+  if (target <= 0) return true;
+  if (target > total) return false;
+  // team 1 reaches target when team 0 takes no more than total - target
+  const int beta = team == 0 ? target : total - target + 1;
+  return (search(beta - 1, beta) >= beta) == (team == 0);
+}
+
+ValueRange Solver::value_range(const Position& p, const std::function<int(int)>& classify) {
+  load(p);
+  ValueRange r{0, abnat_to_win(p)};
+  while (classify(r.lo) != classify(r.hi)) {
+    // The class edge (the least abnat of a class above its predecessor's) nearest the middle.
+    const int middle = (r.lo + r.hi + 1) / 2;
+    int edge = -1;
+    for (int a = r.lo + 1; a <= r.hi; ++a)
+      if (classify(a) != classify(a - 1) && (edge < 0 || std::abs(a - middle) < std::abs(edge - middle))) edge = a;
+    const int g = search(edge - 1, edge);
+    if (g >= edge) r.lo = g;
+    else r.hi = g;
+  }
+  return r;
+}
+
+PointsValue Solver::points(const Position& p, const int (&won)[2], const int (&extra)[2]) {
+  const int total = abnat_to_win(p);
+  const bool tens_first = p.rules.sun_tens_first;
+  const Mode mode = p.contract.mode;
+  auto team_points = [&](int team, int team0) { return game_points(won[team] + (team == 0 ? team0 : total - team0), mode, tens_first); };
+  auto ahead = [&](int team0) {
+    const int margin = won[0] + team0 + extra[0] - (won[1] + total - team0 + extra[1]);
+    return margin > 0 ? 0 : margin < 0 ? 1 : -1;
+  };
+  // Team 0's points rise and team 1's fall with team 0's abnat, and team 0 gets ahead: one number each,
+  // weighted so that equal classes mean equal parts (points are below 64).
+  auto classify = [&](int team0) {
+    const int lead = ahead(team0);
+    return (team_points(0, team0) * 64 + 63 - team_points(1, team0)) * 4 + (lead == 1 ? 0 : lead == -1 ? 1 : 2);
+  };
+  PointsValue v;
+  v.range = value_range(p, classify);
+  v.points[0] = team_points(0, v.range.lo);
+  v.points[1] = team_points(1, v.range.lo);
+  v.ahead = ahead(v.range.lo);
+  return v;
 }
 
 }  // namespace baloot

@@ -1,5 +1,6 @@
 // A solver's tables and the loading of a position: the per-card views every search reads.
 #include <algorithm>
+#include <cassert>
 #include <cstring>
 #include <string>
 
@@ -22,6 +23,7 @@ void Solver::clear() {
 }
 
 void Solver::load(const Position& p) {
+  assert(passes([&] { check_position(p); }));
   for (int seat = 0; seat < kNumSeats; ++seat) hands_[seat] = p.hands[seat];
   for (int i = 0; i < kNumSeats; ++i) trick_[i] = p.trick[i];
   len_ = p.trick_len;
