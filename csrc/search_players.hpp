@@ -101,7 +101,7 @@ class DoubleDummyPolicy final : public Policy {
 struct PimcOptions {
   int samples = 20;     // worlds per decision
   bool points = true;   // decide by the game points of the hand (else by abnat alone)
-  int tries = 1;        // worlds drawn per sample, to find one where the other team played as the model would
+  int tries = 16;       // worlds drawn per sample, to find one where the other team played as the heuristic would
 };
 
 class PimcPolicy final : public Policy {
