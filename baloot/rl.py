@@ -16,7 +16,6 @@ opponents' (``reward="margin"``, zero-sum) or the team's own (``reward="points"`
 
 from __future__ import annotations
 
-import os
 from typing import Any, Dict, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -27,13 +26,14 @@ try:
     from gymnasium.vector import AutoresetMode, VectorEnv
     from gymnasium.vector.utils import batch_space
     from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
 except ImportError as error:  # pragma: no cover - exercised only without the extra
     raise ImportError('baloot.rl needs the rl extra: pip install "baloot[rl]" (gymnasium and pettingzoo)') from error
 
-from baloot import _core
+from baloot import _core, validation
 from baloot.actions import NUM_ACTIONS, format_action, parse_action
 from baloot.errors import BalootError, IllegalAction
-from baloot.game import Game, _check_scores, _check_seat
+from baloot.game import Game
 from baloot.players import PlayerSpec, make_player
 from baloot.rules import Rules, core_rules, resolve
 
@@ -54,13 +54,12 @@ OBSERVATION_SIZE = max(block.stop for block in OBSERVATION_LAYOUT.values())
 
 def action_mask(game: Game) -> np.ndarray:
     """The legal actions of the seat to move as 44 int8 flags (all zero once the hand is over)."""
-    legal = game._state.legal_actions()
-    return (np.uint64(legal) >> np.arange(NUM_ACTIONS, dtype=np.uint64) & 1).astype(np.int8)
+    return _core.action_flags(game.legal_mask())
 
 
 def observe(game: Game, seat: int) -> np.ndarray:
     """What `seat` has seen of `game`, as a float32 vector laid out by OBSERVATION_LAYOUT."""
-    return _core.observe(game._state, _check_seat(seat, "seat"))
+    return game.observation(seat)
 
 
 def _reward(game: Game, seat: int, kind: str) -> float:
@@ -77,6 +76,8 @@ def _check_reward(reward: str) -> str:
 
 def _action_number(action: Any) -> int:
     """An action given as a number (numpy integers too) or as a string such as "pass" or "10H"."""
+    if type(action) is int and 0 <= action < NUM_ACTIONS:
+        return action
     if isinstance(action, str):
         return parse_action(action)
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
@@ -88,29 +89,24 @@ def _action_number(action: Any) -> int:
 
 def _apply(game: Game, action: Any) -> None:
     number = _action_number(action)
-    if not action_mask(game)[number]:
+    if not game.legal_mask() >> number & 1:
         legal = ", ".join(ACTIONS[a] for a in np.flatnonzero(action_mask(game)))
         raise IllegalAction(f"action {number} ({ACTIONS[number]}) is not legal now; legal: {legal}")
     game.apply(ACTIONS[number])
-
-
-def _check_seed(seed: Any) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
-        raise BalootError(f"seed {seed!r} must be an integer 0 <= seed < 2**64")
-    return int(seed)
 
 
 class _Deals:
     """Deals from a seeded generator: the dealer rotates from `dealer`, each hand gets its own seed."""
 
     def __init__(self, rules: Optional[Rules], dealer: int, scores: Tuple[int, int]) -> None:
-        self.rules, self.dealer, self.scores = resolve(rules), _check_seat(dealer, "dealer"), _check_scores(scores)
+        self.rules, self.dealer = resolve(rules), validation.seat(dealer, "dealer")
+        self.scores = validation.scores(scores)
         self.rng = np.random.default_rng()
         self.hands = 0
 
     def reseed(self, seed: Optional[int]) -> None:
         if seed is not None:
-            self.rng = np.random.default_rng(_check_seed(seed))
+            self.rng = np.random.default_rng(validation.seed(seed))
             self.hands = 0
 
     def next(self) -> Game:
@@ -137,7 +133,7 @@ class BalootAECEnv(AECEnv):
 
     metadata = {"render_modes": ["ansi", "human"], "name": "baloot_v0", "is_parallelizable": False}
 
-    def __init__(self, rules: Optional[Rules] = None, dealer: int = 0, scores: Tuple[int, int] = (0, 0),
+    def __init__(self, rules: Optional[Rules] = None, *, dealer: int = 0, scores: Tuple[int, int] = (0, 0),
                  reward: str = "margin", render_mode: Optional[str] = None) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -146,6 +142,7 @@ class BalootAECEnv(AECEnv):
         self.reward_kind = _check_reward(reward)
         self._deals = _Deals(rules, dealer, scores)
         self.possible_agents = [f"player_{seat}" for seat in range(4)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.observation_spaces = {agent: _observation_space() for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents}
         self.game: Optional[Game] = None
@@ -157,9 +154,10 @@ class BalootAECEnv(AECEnv):
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
-        seat = self.possible_agents.index(agent)
-        mask = action_mask(self.game) if self.game.to_move == seat else np.zeros(NUM_ACTIONS, dtype=np.int8)
-        return {"observation": observe(self.game, seat), "action_mask": mask}
+        game = self.game
+        # agent_selection is the seat to move until the hand ends, when no action is legal
+        mask = _core.action_flags(game.legal_mask() if agent == self.agent_selection else 0)
+        return {"observation": game.observation(self._seats[agent]), "action_mask": mask}
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         self._deals.reseed(seed)
@@ -177,16 +175,18 @@ class BalootAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        _apply(self.game, action)
+        game = self.game
+        _apply(game, action)
         self._cumulative_rewards[agent] = 0.0
-        if self.game.to_move is None:
+        to_move = game.to_move
+        if to_move is None:
             for seat, each in enumerate(self.agents):
-                self.rewards[each] = _reward(self.game, seat, self.reward_kind)
+                self.rewards[each] = _reward(game, seat, self.reward_kind)
                 self.terminations[each] = True
-                self.infos[each] = {"result": self.game.result}
-        else:
-            self.agent_selection = self.possible_agents[self.game.to_move]
-        self._accumulate_rewards()
+                self.infos[each] = {"result": game.result}
+            self._accumulate_rewards()
+        else:  # the rewards stay zero until the end: nothing to accumulate
+            self.agent_selection = self.possible_agents[to_move]
         if self.render_mode == "human":
             self.render()
 
@@ -201,11 +201,37 @@ class BalootAECEnv(AECEnv):
         pass
 
 
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's checks on the order of calls, with the attributes read in every step forwarded directly:
+    the wrapper's generic forwarding (``__getattr__`` through two classes) cost more than the hand's own
+    work. Before ``reset`` they raise the same ``AttributeError`` as PettingZoo's wrapper."""
+
+    @property
+    def agents(self) -> list:
+        if self._has_reset:
+            return self.env.agents
+        raise AttributeError("agents cannot be accessed before reset")
+
+    @property
+    def agent_selection(self) -> str:
+        if self._has_reset:
+            return self.env.agent_selection
+        raise AttributeError("agent_selection cannot be accessed before reset")
+
+    def last(self, observe: bool = True) -> Tuple[Any, float, bool, bool, Dict[str, Any]]:
+        return self.env.last(observe) if self._has_reset else super().last(observe)
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
+
 def env(**kwargs: Any) -> BalootAECEnv:
     """The PettingZoo environment, wrapped to check the order of calls (see BalootAECEnv for arguments)."""
-    from pettingzoo.utils import wrappers
-
-    return wrappers.OrderEnforcingWrapper(BalootAECEnv(**kwargs))
+    return _OrderEnforcing(BalootAECEnv(**kwargs))
 
 
 class BalootSeatEnv(gymnasium.Env):
@@ -217,10 +243,10 @@ class BalootSeatEnv(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, seat: int = 0, others: Union[PlayerSpec, Sequence[PlayerSpec]] = "heuristic",
+    def __init__(self, seat: int = 0, others: Union[PlayerSpec, Sequence[PlayerSpec]] = "heuristic", *,
                  rules: Optional[Rules] = None, dealer: int = 0, scores: Tuple[int, int] = (0, 0),
                  reward: str = "margin", render_mode: Optional[str] = None) -> None:
-        _check_seat(seat, "seat")
+        seat = validation.seat(seat)
         if render_mode not in (None, "ansi"):
             raise BalootError(f"render_mode {render_mode!r} must be 'ansi' or None")
         self.seat = seat
@@ -284,23 +310,20 @@ class BalootVectorEnv(VectorEnv):
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
 
-    def __init__(self, num_envs: int = 64, seat: int = 0, others: Union[str, Sequence[str]] = "heuristic",
+    def __init__(self, num_envs: int = 64, seat: int = 0, others: Union[str, Sequence[str]] = "heuristic", *,
                  rules: Optional[Rules] = None, dealer: int = 0, scores: Tuple[int, int] = (0, 0),
                  reward: str = "margin", copy: bool = True, threads: int = 1) -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise BalootError(f"num_envs {num_envs!r} must be a positive integer")
-        seat = _check_seat(seat, "seat")
+        num_envs = validation.integer(num_envs, "num_envs", 1)
+        seat = validation.seat(seat)
         specs = [others] * 3 if isinstance(others, str) or callable(others) else list(others)
         if len(specs) != 3 or not all(isinstance(spec, str) for spec in specs):
             raise BalootError(f"others must be one built-in player name or a list of three, not {others!r}")
         players: list = [None] * 4
         for i, spec in enumerate(specs):
             players[(seat + 1 + i) % 4] = make_player(spec).core
-        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
-            raise BalootError(f"threads {threads!r} must be a non-negative integer (0: every core)")
-        self._core = _core.VectorEnv(num_envs, seat, players, core_rules(resolve(rules)), _check_seat(dealer, "dealer"),
-                                     _check_scores(scores), _check_reward(reward) == "margin",
-                                     threads or os.cpu_count() or 1)
+        self._core = _core.VectorEnv(num_envs, seat, players, core_rules(resolve(rules)),
+                                     validation.seat(dealer, "dealer"), validation.scores(scores),
+                                     _check_reward(reward) == "margin", validation.threads(threads))
         self.num_envs = num_envs
         self.copy = copy
         self.single_observation_space = spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), dtype=np.float32)
@@ -316,7 +339,7 @@ class BalootVectorEnv(VectorEnv):
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
               ) -> Tuple[np.ndarray, Dict[str, Any]]:
-        seed = int(self._seed_rng.integers(2**63)) if seed is None else _check_seed(seed)
+        seed = int(self._seed_rng.integers(2**63)) if seed is None else validation.seed(seed)
         self._core.reset(seed, *self._buffers())
         return self._out(self._observations), {"action_mask": self._out(self._masks)}
 

@@ -15,9 +15,10 @@ import baloot
 from baloot import _core
 from baloot.cards import format_card, parse_card
 
-BIDDING, DOUBLING, PLAYING, OVER = 0, 1, 2, 3
-PASS, HOKUM, HOKUM_SUIT, SUN, ASHKAL, DOUBLE = 32, 33, 34, 38, 39, 40
-SUN_MODE, HOKUM_MODE = 0, 1
+BIDDING, DOUBLING, PLAYING, OVER = (_core.phases.index(name) for name in ("bidding", "doubling", "playing", "over"))
+PASS, HOKUM, HOKUM_SUIT, SUN, ASHKAL, DOUBLE = (_core.actions[name] for name in ("pass", "hokum", "hokum_suit", "sun",
+                                                                                   "ashkal", "double"))
+SUN_MODE, HOKUM_MODE = _core.modes.index("sun"), _core.modes.index("hokum")
 SUITS = "SHDC"
 
 HEURISTIC = _core.Player("heuristic")
@@ -40,7 +41,7 @@ def legal(state):
 
 
 def deck_for(dealer, first5, up, rest, holder=None):
-    """A deck in dealing order (API.md) from each seat's first 5 cards, the up-card and the rest.
+    """A deck in dealing order (docs/api.md) from each seat's first 5 cards, the up-card and the rest.
 
     `first5` and `rest` map seat -> card strings; the up-card's holder (the buyer; by default the
     first bidder, who buys under force_contract) gets 2 more cards, the others 3. Cards left out
@@ -261,6 +262,18 @@ def test_sun_priority_question():
     assert _core.Player("heuristic", {"sun_take_priority": -10}).choose(s, 0) == SUN
 
 
+def test_the_expert_never_takes_its_partners_sun():
+    dealer = 3
+    s = _core.HandState(deck_for(dealer, {0: "AS 10S AH 10H AD"}, "KS", {}), dealer, (0, 0), _core.Rules())
+    s.apply(PASS)  # seat 0, with a Sun hand, passes ...
+    s.apply(PASS)
+    s.apply(SUN)   # ... its partner calls Sun, and seat 0 is asked first whether to take it (R9)
+    assert s.to_move == 0 and s.bid_stage == 2 and s.pending_caller == 2
+    assert HEURISTIC.choose(s, 0) == SUN
+    assert _core.Player("expert").choose(s, 0) == PASS
+    assert _core.Player("expert", {"take_partner_priority": 1}).choose(s, 0) == SUN
+
+
 def test_keeps_the_partners_hokum_with_a_middling_sun_hand():
     dealer = 3
     s = _core.HandState(deck_for(dealer, {0: "JS 9S 7H 8D 7C", 2: "AH 10H AD 8C 9D"}, "8S", {}), dealer, (0, 0),
@@ -407,9 +420,11 @@ def test_keeps_a_master_trump_for_the_last_trick():
 
 # ----- Fairness: only what the seat may see ------------------------------------------------------
 
-def test_decisions_ignore_the_hidden_cards():
+@pytest.mark.parametrize("name", ["heuristic", "expert"])
+def test_decisions_ignore_the_hidden_cards(name):
     """Redeal the cards the seat to move cannot see (keeping the history legal and the up-card with its
     holder): the decision must not change."""
+    player = _core.Player(name)
     rng = random.Random(5)
     checked = 0
     for i in range(400):
@@ -417,13 +432,13 @@ def test_decisions_ignore_the_hidden_cards():
         history = []
         stop = rng.randrange(1, 40)
         while s.phase != OVER and len(history) < stop:
-            a = HEURISTIC.choose(s, 0)
+            a = player.choose(s, 0)
             history.append(a)
             s.apply(a)
         if s.phase != PLAYING:
             continue
         seat = s.to_move
-        expected = HEURISTIC.choose(s, 0)
+        expected = player.choose(s, 0)
         played_by = {p: [] for p in range(4)}
         plays = [a for a in history if a < 32]
         for t in range(0, len(plays), 4):
@@ -456,7 +471,45 @@ def test_decisions_ignore_the_hidden_cards():
             except baloot.IllegalAction:
                 continue  # this redeal contradicts what the play revealed
             assert t.hands[seat] == s.hands[seat]
-            assert HEURISTIC.choose(t, 0) == expected
+            assert player.choose(t, 0) == expected
+            checked += 1
+    assert checked > 300
+
+
+@pytest.mark.parametrize("name", ["heuristic", "expert"])
+def test_calls_ignore_the_hidden_cards(name):
+    """Bidding and doubling: shuffle every card of the deck the seat to move cannot see (its own cards and
+    the up-card stay in place, the calls are replayed): the call must not change."""
+    player = _core.Player(name)
+    rng = random.Random(6)
+    checked = 0
+    for i in range(300):
+        scores = (rng.randrange(0, 150), rng.randrange(0, 150))
+        s = _core.HandState.random(77_000 + i, i % 4, scores, _core.Rules())
+        history = []
+        for _ in range(rng.randrange(0, 8)):
+            if s.phase not in (BIDDING, DOUBLING):
+                break
+            a = player.choose(s, 0)
+            history.append(a)
+            s.apply(a)
+        if s.phase not in (BIDDING, DOUBLING):
+            continue
+        expected = player.choose(s, 0)
+        seen = s.hands[s.to_move] | 1 << s.up_card
+        deck = s.deck
+        hidden = [p for p in range(32) if not seen >> deck[p] & 1]
+        for _ in range(3):
+            cards_out = [deck[p] for p in hidden]
+            rng.shuffle(cards_out)
+            twin_deck = list(deck)
+            for p, c in zip(hidden, cards_out):
+                twin_deck[p] = c
+            t = _core.HandState(twin_deck, s.dealer, scores, _core.Rules())
+            for a in history:
+                t.apply(a)
+            assert t.hands[s.to_move] == s.hands[s.to_move]
+            assert player.choose(t, 0) == expected
             checked += 1
     assert checked > 300
 

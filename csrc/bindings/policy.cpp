@@ -1,6 +1,6 @@
 // Bindings of the built-in players, so Python can ask one for a move (tests, `baloot play`).
-#include "../policy.hpp"
-#include "../search_players.hpp"
+#include "../players/policy.hpp"
+#include "../players/search_players.hpp"
 #include "bindings.hpp"
 
 namespace py = pybind11;

@@ -6,8 +6,8 @@
 #include <memory>
 
 #include "policy.hpp"
-#include "scoring.hpp"
-#include "solver.hpp"
+#include "../scoring.hpp"
+#include "../solver.hpp"
 
 namespace baloot {
 
