@@ -16,7 +16,7 @@ PlayerSpec = Union[str, Callable[["Game"], str]]
 
 
 def parse_spec(spec: str) -> Tuple[str, Dict[str, float]]:
-    """``"pimc:samples=20:depth=2"`` -> ``("pimc", {"samples": 20.0, "depth": 2.0})``."""
+    """``"pimc:samples=20:tries=4"`` -> ``("pimc", {"samples": 20.0, "tries": 4.0})``."""
     name, _, rest = spec.strip().partition(":")
     options: Dict[str, float] = {}
     for item in filter(None, rest.split(":")):

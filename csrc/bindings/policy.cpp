@@ -1,5 +1,6 @@
 // Bindings of the built-in players, so Python can ask one for a move (tests, `baloot play`).
 #include "../players/policy.hpp"
+#include "../players/search_players.hpp"
 #include "bindings.hpp"
 
 namespace py = pybind11;
@@ -22,6 +23,21 @@ void bind_policy(py::module_& m) {
             return p.policy->choose(state, rng);
           },
           py::arg("state"), py::arg("seed") = 0, "The player's action for the seat to move.");
+  m.def(
+      "world_surprises",
+      [](const HandState& state, const std::vector<Hand>& hands, const std::string& model) {
+        if (state.phase() != Phase::kPlaying) throw RuleError("the hand is not in its playing phase");
+        if (hands.size() != kNumSeats) throw RuleError("hands must be four masks");
+        const SeatView view(state);
+        const HiddenCards hidden = hidden_cards(view);
+        const WorldReplay replay(view, hidden);
+        if (!replay.usable()) return -1;
+        const Hand world[kNumSeats] = {hands[0], hands[1], hands[2], hands[3]};
+        return replay.surprises(*make_policy(model), world, kNumCards);
+      },
+      py::arg("state"), py::arg("hands"), py::arg("model") = "heuristic",
+      "How many of the other team's plays so far `model` would not have made in the world of `hands` "
+      "(-1 when the calls cannot be rebuilt).");
 }
 
 }  // namespace baloot

@@ -28,14 +28,24 @@ std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyO
     return std::make_shared<DoubleDummyPolicy>();
   }
   if (name == "pimc") {
-    int samples = 20;
+    PimcOptions pimc;
     for (const auto& [key, value] : options) {
-      if (key != "samples") throw RuleError("player pimc takes the option samples, got " + key);
-      if (!(value >= 1 && value <= 100000) || value != std::floor(value))
-        throw RuleError("pimc samples must be a whole number 1..100000, got " + std::to_string(value));
-      samples = static_cast<int>(value);
+      if (key == "samples") {
+        if (!(value >= 1 && value <= 100000) || value != std::floor(value))
+          throw RuleError("pimc samples must be a whole number 1..100000, got " + std::to_string(value));
+        pimc.samples = static_cast<int>(value);
+      } else if (key == "tries") {
+        if (!(value >= 1 && value <= 1000) || value != std::floor(value))
+          throw RuleError("pimc tries must be a whole number 1..1000, got " + std::to_string(value));
+        pimc.tries = static_cast<int>(value);
+      } else if (key == "points") {
+        if (value != 0 && value != 1) throw RuleError("pimc points must be 0 or 1, got " + std::to_string(value));
+        pimc.points = value == 1;
+      } else {
+        throw RuleError("player pimc takes the options samples, tries and points, got " + key);
+      }
     }
-    return std::make_shared<PimcPolicy>(samples);
+    return std::make_shared<PimcPolicy>(pimc);
   }
   throw RuleError("unknown player " + name);
 }

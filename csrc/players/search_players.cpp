@@ -47,11 +47,13 @@ HiddenCards hidden_cards(const SeatView& view) {
     const bool done = t < view.tricks_played();
     const int leader = done ? view.trick_leader(t) : view.leader();
     const int len = done ? kNumSeats : view.trick_len();
+    if (done) ++h.tricks[team_of(t + 1 < view.tricks_played() ? view.trick_leader(t + 1) : view.leader())];
     Card cards[kNumSeats];
     for (int i = 0; i < len; ++i) cards[i] = view.played_card(t * kNumSeats + i);
     for (int i = 0; i < len; ++i) {
       const int seat = seat_after(leader, i);
       ++played_by[seat];
+      h.played[seat] |= bit(cards[i]);
       if (i == 0 || seat == h.seat) continue;
       for (Hand u = h.unseen & ~excluded[seat]; u; u = without_lowest(u)) {
         const Card card = lowest_card(u);
@@ -133,6 +135,137 @@ void HiddenDealer::deal(Rng& rng, Hand (&hands)[kNumSeats]) const {
   }
 }
 
+// ---- Replaying the hand in a world ----------------------------------------------------------------
+// The calls are rebuilt, not replayed: the buyer makes the contract's call at its first chance, every
+// other seat passes, and the doubling goes as far as it went. What a built-in player's card play reads
+// of the calls (contract, buyer, up-card holder, doubler, multiplier) is then as in the real hand.
+
+namespace {
+
+// The world's deck in dealing order: every seat's first five cards its lowest, the up-card in place.
+void world_deck(const SeatView& view, const Hand (&dealt)[kNumSeats], Card (&deck)[kNumCards]) {
+  const Card up = view.up_card();
+  Hand later[kNumSeats];
+  for (int packet = 0; packet < kNumSeats; ++packet) {
+    const int seat = seat_after(view.dealer(), packet + 1);
+    Hand h = dealt[seat] & ~bit(up);
+    for (int i = 0; i < 5; ++i, h = without_lowest(h))
+      deck[i < 3 ? 3 * packet + i : kFirstPacketEnd + 2 * packet + i - 3] = lowest_card(h);
+    later[seat] = h;
+  }
+  deck[kUpCardIndex] = up;
+  int next = kRestStart;
+  for (int step = 1; step <= kNumSeats; ++step)
+    for (Hand h = later[seat_after(view.dealer(), step)]; h && next < kNumCards; h = without_lowest(h)) deck[next++] = lowest_card(h);
+}
+
+}  // namespace
+
+WorldReplay::WorldReplay(const SeatView& view, const HiddenCards& hidden) : view_(view), hidden_(hidden) {
+  plays_ = view.tricks_played() * kNumSeats + view.trick_len();
+  // The calls do not depend on the cards: try them once on any deck with the real up-card.
+  Card deck[kNumCards];
+  for (int i = 0; i < kNumCards; ++i) deck[i] = static_cast<Card>(i);
+  std::swap(deck[kUpCardIndex], deck[view.up_card()]);
+  const int scores[2] = {view.score_before(0), view.score_before(1)};
+  HandState state(deck, view.dealer(), scores, view.rules());
+  usable_ = calls_into(state);
+}
+
+bool WorldReplay::calls_into(HandState& state) const {
+  const int buyer = view_.buyer();
+  const Contract& contract = view_.contract();
+  const bool ashkal = view_.up_card_holder() != buyer;
+  for (int step = 0; state.phase() == Phase::kBidding; ++step) {
+    int action = kPass;
+    if (state.to_move() == buyer) {
+      const bool up_suit = state.round() == 1 && contract.trump == suit_of(state.up_card());
+      const int call = contract.mode == Mode::kSun ? (ashkal ? kAshkal : kSun) : up_suit ? kHokum : kHokumSuit + contract.trump;
+      if (state.legal_actions() & action_bit(call)) action = call;
+    }
+    if (step > 4 * kNumSeats || !(state.legal_actions() & action_bit(action))) return false;
+    state.apply(action);
+  }
+  for (int step = 0; state.phase() == Phase::kDoubling; ++step) {
+    const ActionMask raise = state.legal_actions() & ~action_bit(kPass);
+    const bool raising = raise && state.multiplier() < view_.multiplier() &&
+                         (state.multiplier() > 1 || state.to_move() == view_.doubler());
+    if (step > 2 * kNumSeats) return false;
+    state.apply(raising ? __builtin_ctzll(raise) : kPass);
+  }
+  return state.phase() == Phase::kPlaying && state.buyer() == buyer && state.contract().mode == contract.mode &&
+         state.contract().trump == contract.trump && state.multiplier() == view_.multiplier() &&
+         state.up_card_holder() == view_.up_card_holder() && state.leader() == (view_.tricks_played() ? view_.trick_leader(0) : view_.leader());
+}
+
+int WorldReplay::surprises(const Policy& model, const Hand (&hands)[kNumSeats], int limit) const {
+  Hand dealt[kNumSeats];
+  for (int seat = 0; seat < kNumSeats; ++seat) dealt[seat] = hands[seat] | hidden_.played[seat];
+  Card deck[kNumCards];
+  world_deck(view_, dealt, deck);
+  const int scores[2] = {view_.score_before(0), view_.score_before(1)};
+  HandState state(deck, view_.dealer(), scores, view_.rules());
+  if (!calls_into(state)) return limit + 1;
+  const int team = team_of(view_.seat());
+  Rng rng(0);
+  int n = 0;
+  for (int i = 0; i < plays_; ++i) {
+    const Card card = view_.played_card(i);
+    const Hand legal = state.legal_cards();
+    if (!(legal & bit(card))) return limit + 1;
+    if (team_of(state.to_move()) != team && without_lowest(legal) && model.choose(state, rng) != card && ++n > limit) return n;
+    state.play(card);
+  }
+  return n;
+}
+
+// ---- What a world scores -----------------------------------------------------------------------
+
+HandOutcome::HandOutcome(const SeatView& view, const HiddenCards& hidden)
+    : rules_(view.rules()), contract_(view.contract()), team_(team_of(view.seat())) {
+  in_.mode = contract_.mode;
+  in_.buyers = team_of(view.buyer());
+  in_.multiplier = view.multiplier();
+  first_leader_ = view.tricks_played() > 0 ? view.trick_leader(0) : view.leader();
+  for (int team = 0; team < 2; ++team) {
+    taken_[team] = view.abnat(team);
+    tricks_[team] = hidden.tricks[team];
+  }
+  to_win_ = total_abnat(contract_.mode) - taken_[0] - taken_[1];
+  for (int seat = 0; seat < kNumSeats; ++seat) played_[seat] = hidden.played[seat];
+}
+
+void HandOutcome::set_world(const Hand (&hands)[kNumSeats]) {
+  Hand dealt[kNumSeats];
+  ProjectSet sets[kNumSeats];
+  for (int seat = 0; seat < kNumSeats; ++seat) {
+    dealt[seat] = hands[seat] | played_[seat];
+    sets[seat] = best_projects(dealt[seat], contract_.mode);
+  }
+  const ProjectOutcome outcome = compare_projects(sets, first_leader_);
+  const int holder = baloot_holder(dealt, contract_, sets, outcome, rules_);
+  for (int team = 0; team < 2; ++team) {
+    in_.projects[team] = outcome.abnat[team];
+    in_.baloot[team] = holder != kNoSeat && team_of(holder) == team;
+  }
+}
+
+int HandOutcome::margin(int team0_abnat) const {
+  ScoreInput in = in_;
+  in.abnat[0] = taken_[0] + team0_abnat;
+  in.abnat[1] = taken_[1] + to_win_ - team0_abnat;
+  // A team that took no trick so far and takes no abnat from here is swept (a trick of four
+  // zero-abnat cards aside).
+  for (int team = 0; team < 2; ++team) {
+    const bool swept = tricks_[team] == 0 && in.abnat[team] == 0;
+    in.tricks[team] = swept ? 0 : 1;
+    in.tricks[1 - team] = swept ? kNumTricks : kNumTricks - 1;
+    if (swept) break;
+  }
+  const HandScore score = score_hand(in, rules_);
+  return score.points[team_] - score.points[1 - team_];
+}
+
 // ---- Players -------------------------------------------------------------------------------------
 
 DoubleDummyPolicy::DoubleDummyPolicy() : calls_(calls_player()) {}
@@ -145,28 +278,52 @@ int DoubleDummyPolicy::choose(const HandState& state, Rng& rng) const {
   return random_card(r.best, rng);
 }
 
-PimcPolicy::PimcPolicy(int samples) : samples_(samples), calls_(calls_player()) {}
+PimcPolicy::PimcPolicy(const PimcOptions& options) : options_(options), calls_(calls_player()) {}
 
 int PimcPolicy::choose(const HandState& state, Rng& rng) const {
   if (state.phase() != Phase::kPlaying) return calls_->choose(state, rng);
   const Hand legal = state.legal_cards();
   if (!without_lowest(legal)) return lowest_card(legal);
   const SeatView view(state);
-  const HiddenDealer dealer(hidden_cards(view));
+  const HiddenCards hidden = hidden_cards(view);
+  const HiddenDealer dealer(hidden);
+  HandOutcome outcome(view, hidden);
+  const int team = team_of(view.seat());
   Solver& solver = thread_solver();
-  long total[kNumCards] = {};
-  for (int s = 0; s < samples_; ++s) {
+  long points[kNumCards] = {}, abnat[kNumCards] = {};
+  const WorldReplay replay(view, hidden);
+  const int tries = replay.usable() ? options_.tries : 1;
+  for (int s = 0; s < options_.samples; ++s) {
+    // Of `tries` worlds, the first in which the other team played as the model would, else the one
+    // in which it surprised least.
     Hand hands[kNumSeats];
-    dealer.deal(rng, hands);
+    int fewest = kNumCards;
+    for (int t = 0; t < tries && fewest > 0; ++t) {
+      Hand world[kNumSeats];
+      dealer.deal(rng, world);
+      const int n = tries > 1 ? replay.surprises(*calls_, world, fewest - 1) : 0;
+      if (n < fewest) {
+        fewest = n;
+        for (int seat = 0; seat < kNumSeats; ++seat) hands[seat] = world[seat];
+      }
+    }
     const SolveResult r = solver.solve(seen_position(view, hands), true);
-    for (Hand h = legal; h; h = without_lowest(h)) total[lowest_card(h)] += r.move_value[lowest_card(h)];
+    if (options_.points) outcome.set_world(hands);
+    for (Hand h = legal; h; h = without_lowest(h)) {
+      const Card c = lowest_card(h);
+      const int mine = r.move_value[c];
+      abnat[c] += mine;
+      if (options_.points) points[c] += outcome.margin(team == 0 ? mine : r.value[0] + r.value[1] - mine);
+    }
   }
-  long best = -1;
+  // The best expected score, then the best expected abnat, then the seed.
   Hand best_set = 0;
+  long best_points = 0, best_abnat = 0;
   for (Hand h = legal; h; h = without_lowest(h)) {
     const Card c = lowest_card(h);
-    if (total[c] > best) best = total[c], best_set = 0;
-    if (total[c] == best) best_set |= bit(c);
+    const bool better = !best_set || points[c] > best_points || (points[c] == best_points && abnat[c] > best_abnat);
+    if (better) best_points = points[c], best_abnat = abnat[c], best_set = 0;
+    if (points[c] == best_points && abnat[c] == best_abnat) best_set |= bit(c);
   }
   return random_card(best_set, rng);
 }

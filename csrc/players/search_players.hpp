@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "policy.hpp"
+#include "../scoring.hpp"
 #include "../solver.hpp"
 
 namespace baloot {
@@ -20,6 +21,8 @@ struct HiddenCards {
   int seat = 0;                    // the seat to move
   Hand up_card = 0;                // the up-card while its holder (another seat) still has it
   int up_holder = kNoSeat;
+  Hand played[kNumSeats] = {};     // cards each seat has played, the trick on the table included
+  int tricks[2] = {};              // tricks each team has taken
 };
 HiddenCards hidden_cards(const SeatView& view);
 
@@ -44,6 +47,48 @@ class HiddenDealer {
   double ways_[kMaxCards + 1][kNumTricks + 1][kNumTricks + 1] = {};
 };
 
+// The hand as it went so far in a world of the hidden cards: the world's deal, the calls that give the
+// real contract, buyer and doubling, and the cards played so far. Used to ask how a built-in player
+// would have played in that world.
+class WorldReplay {
+ public:
+  WorldReplay(const SeatView& view, const HiddenCards& hidden);
+  bool usable() const { return usable_; }  // whether the calls could be rebuilt (never false by the rules)
+  // How many of the other team's plays so far (each with a choice) `model` would not have made in the
+  // world whose remaining hands are `hands`; counting stops above `limit`.
+  int surprises(const Policy& model, const Hand (&hands)[kNumSeats], int limit) const;
+
+ private:
+  bool calls_into(HandState& state) const;
+  const SeatView& view_;
+  const HiddenCards& hidden_;
+  int plays_ = 0;  // cards played so far
+  bool usable_ = false;
+};
+
+// What the seat's team scores over the other at the end of the hand in one world of the hidden cards,
+// by the abnat team 0 takes from the position on: the hand's score (R32-R40: the buyers' check,
+// khasra, kaboot, the multiplier) with that world's projects and Baloot (R23-R28).
+class HandOutcome {
+ public:
+  HandOutcome(const SeatView& view, const HiddenCards& hidden);
+  // The projects and Baloot of the world whose remaining hands are `hands`.
+  void set_world(const Hand (&hands)[kNumSeats]);
+  // The seat's team's game points minus the other team's when team 0 takes `team0_abnat` more.
+  int margin(int team0_abnat) const;
+
+ private:
+  ScoreInput in_;
+  Rules rules_;
+  Contract contract_;
+  int team_ = 0;
+  int first_leader_ = 0;
+  int taken_[2] = {};  // card abnat each team has taken
+  int to_win_ = 0;     // card abnat still to be won, the last-trick 10 included
+  int tricks_[2] = {};
+  Hand played_[kNumSeats] = {};
+};
+
 class DoubleDummyPolicy final : public Policy {
  public:
   DoubleDummyPolicy();
@@ -53,14 +98,20 @@ class DoubleDummyPolicy final : public Policy {
   std::shared_ptr<const Policy> calls_;  // bidding and doubling
 };
 
+struct PimcOptions {
+  int samples = 20;     // worlds per decision
+  bool points = true;   // decide by the game points of the hand (else by abnat alone)
+  int tries = 16;       // worlds drawn per sample, to find one where the other team played as the heuristic would
+};
+
 class PimcPolicy final : public Policy {
  public:
-  explicit PimcPolicy(int samples = 20);
+  explicit PimcPolicy(const PimcOptions& options = {});
   int choose(const HandState& state, Rng& rng) const override;
-  int samples() const { return samples_; }
+  const PimcOptions& options() const { return options_; }
 
  private:
-  int samples_;
+  PimcOptions options_;
   std::shared_ptr<const Policy> calls_;  // bidding and doubling
 };
 

@@ -1,0 +1,96 @@
+"""The pimc player sees only its seat's view, replays the hand faithfully in its worlds, and follows
+the seed whatever the thread count."""
+
+import random
+
+import numpy as np
+import pytest
+
+import baloot
+from baloot import _core
+from baloot.errors import BalootError
+from baloot.rules import Rules, core_rules
+
+PLAYING, OVER = 2, 3
+RULES = core_rules(Rules())
+HEURISTIC = _core.Player("heuristic")
+
+
+def cards_of(mask):
+    return [c for c in range(32) if mask >> c & 1]
+
+
+def played_hand(seed, plays):
+    """A heuristic hand from deal `seed` stopped after `plays` cards; with the actions that led there."""
+    state = _core.HandState.random(seed, seed % 4, (0, 0), RULES)
+    actions = []
+    while state.phase != OVER and (state.phase != PLAYING or state.tricks_played * 4 + len(state.trick) < plays):
+        action = HEURISTIC.choose(state, len(actions))
+        actions.append(action)
+        state.apply(action)
+    return state, actions
+
+
+def twin(state, actions, a, b):
+    """The same hand with cards a and b exchanged in the deal, or None if the same actions no longer fit."""
+    deck = list(state.deck)
+    i, j = deck.index(a), deck.index(b)
+    deck[i], deck[j] = deck[j], deck[i]
+    other = _core.HandState(deck, state.dealer, (0, 0), RULES)
+    for action in actions:
+        if not other.legal_actions() >> action & 1:
+            return None
+        other.apply(action)
+    return other
+
+
+def twins(count, seed=0):
+    """Positions and twins that differ only in cards the seat to move cannot see."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state, actions = played_hand(rng.randrange(1 << 30), rng.randrange(1, 29))
+        if state.phase != PLAYING or len(cards_of(state.legal_actions())) < 2:
+            continue
+        seat = state.to_move
+        s, t = rng.sample([o for o in range(4) if o != seat], 2)
+        hidden = [cards_of(state.hands[s] & ~(1 << state.up_card)), cards_of(state.hands[t] & ~(1 << state.up_card))]
+        if not all(hidden):
+            continue
+        other = twin(state, actions, rng.choice(hidden[0]), rng.choice(hidden[1]))
+        if other is not None and other.hands != state.hands:
+            found.append((state, other))
+    return found
+
+
+@pytest.mark.parametrize("options", [{"samples": 3}, {"samples": 3, "tries": 4}, {"samples": 2, "points": 0}])
+def test_pimc_decides_on_what_its_seat_sees(options):
+    player = _core.Player("pimc", options)
+    for i, (state, other) in enumerate(twins(25)):
+        assert player.choose(state, i) == player.choose(other, i)
+
+
+def test_the_real_deal_replays_without_surprise():
+    for state, _ in twins(40, seed=1):
+        assert _core.world_surprises(state, list(state.hands)) == 0
+
+
+def test_a_world_where_the_heuristic_would_have_played_otherwise_surprises():
+    surprised = 0
+    for i, (state, _) in enumerate(twins(40, seed=2)):
+        hands, _ = _core.hidden_deal(state, i)
+        surprised += _core.world_surprises(state, list(hands)) > 0
+    assert surprised > 0
+
+
+def test_pimc_options():
+    for bad in ({"tries": 0}, {"tries": 1.5}, {"points": 2}, {"samples": 0}, {"depth": 1}):
+        with pytest.raises(BalootError):
+            _core.Player("pimc", bad)
+
+
+def test_pimc_follows_the_seed_for_any_thread_count():
+    spec = "pimc:samples=3:tries=4"
+    one = baloot.simulate(12, spec, seed=5, threads=1)
+    two = baloot.simulate(12, spec, seed=5, threads=2)
+    assert np.array_equal(one.points, two.points) and np.array_equal(one.abnat, two.abnat)
