@@ -286,7 +286,8 @@ class BalootVectorEnv(VectorEnv):
         seat = validation.seat(seat)
         specs = [others] * 3 if isinstance(others, (str, BuiltinPlayer)) or callable(others) else list(others)
         if len(specs) != 3 or not all(isinstance(spec, (str, BuiltinPlayer)) for spec in specs):
-            raise BalootError(f"others must be one built-in or native player or a list of three, not {others!r}")
+            raise BalootError(f"others must be one built-in player name or NativePlayer, or a list of three, "
+                              f"not {others!r}")
         players: list = [None] * 4
         for i, spec in enumerate(specs):
             players[(seat + 1 + i) % 4] = make_player(spec).core

@@ -35,7 +35,8 @@ enum {
 enum { BALOOT_BIDDING = 0, BALOOT_DOUBLING = 1, BALOOT_PLAYING = 2 };
 enum { BALOOT_TURNS = 0, BALOOT_OVER_HOKUM = 1, BALOOT_PRIORITY = 2, BALOOT_HOKUM_CONFIRM = 3 };
 
-/* What the seat to move can see. Fields that do not apply yet are -1 (seats, suits, cards). Later
+/* What the seat to move can see. Fields that do not apply yet are -1 (seats, suits, cards, and the
+ * entries of trick, played_cards and trick_leaders beyond those played). Later
  * versions only add fields in `reserved`: a player compiled against version 1 keeps working. */
 typedef struct baloot_view {
   uint32_t version;       /* BALOOT_VIEW_VERSION of the engine that filled the view */
@@ -60,11 +61,11 @@ typedef struct baloot_view {
   int32_t doubler;        /* the seat that made the last double, or -1 */
   int32_t leader;         /* the seat that led the trick on the table */
   int32_t trick_len;      /* cards on the table, 0 .. 3 */
-  int32_t trick[4];       /* those cards, in play order from the leader */
+  int8_t trick[4];        /* those cards, in play order from the leader */
   int32_t trick_best;     /* index in `trick` of the card winning so far */
   int32_t tricks_played;  /* complete tricks, 0 .. 7 */
-  int32_t played_cards[32]; /* every card played, in order: trick t is played_cards[4t .. 4t+3] */
-  int32_t trick_leaders[8]; /* the seat that led each complete trick */
+  int8_t played_cards[32]; /* every card played, in order: trick t is played_cards[4t .. 4t+3] */
+  int8_t trick_leaders[8]; /* the seat that led each complete trick */
   int32_t shown_voids;    /* bit 4 * seat + suit: suits a seat has shown it lacks */
   int32_t abnat[2];       /* card points each team has taken so far */
   int32_t scores[2];      /* the match scores before this hand, per team */

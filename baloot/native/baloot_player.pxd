@@ -1,6 +1,6 @@
 # Cython declarations of baloot_player.h: cimport this (include_path=[baloot.get_include()]) to write a
 # player as a `cdef int f(const baloot_view* view, uint64_t seed) noexcept nogil` function.
-from libc.stdint cimport int32_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int32_t, uint32_t, uint64_t
 from cpython.pycapsule cimport PyCapsule_New
 
 cdef extern from "baloot_player.h":
@@ -47,11 +47,11 @@ cdef extern from "baloot_player.h":
         int32_t doubler
         int32_t leader
         int32_t trick_len
-        int32_t trick[4]
+        int8_t trick[4]
         int32_t trick_best
         int32_t tricks_played
-        int32_t played_cards[32]
-        int32_t trick_leaders[8]
+        int8_t played_cards[32]
+        int8_t trick_leaders[8]
         int32_t shown_voids
         int32_t abnat[2]
         int32_t scores[2]
