@@ -20,6 +20,7 @@ static_assert(BALOOT_PLAYING == static_cast<int>(Phase::kPlaying) &&
 namespace {
 
 void fill_view(const SeatView& v, baloot_view& out) {
+  std::memset(out.reserved, 0, sizeof out.reserved);
   out.version = BALOOT_VIEW_VERSION;
   out.size = sizeof(baloot_view);
   out.legal = v.legal_actions();
@@ -42,12 +43,15 @@ void fill_view(const SeatView& v, baloot_view& out) {
   out.doubler = v.doubler();
   out.leader = v.leader();
   out.trick_len = v.trick_len();
-  for (int i = 0; i < kNumSeats; ++i) out.trick[i] = i < v.trick_len() ? v.trick()[i] : -1;
   out.trick_best = v.trick_best();
   out.tricks_played = v.tricks_played();
+  // The play so far is one array in play order, the trick on the table its last partial group of four.
   const int played = kNumSeats * v.tricks_played() + v.trick_len();
-  for (int i = 0; i < kNumCards; ++i) out.played_cards[i] = i < played ? v.played_card(i) : -1;
-  for (int t = 0; t < kNumTricks; ++t) out.trick_leaders[t] = t < v.tricks_played() ? v.trick_leader(t) : -1;
+  std::memcpy(out.played_cards, v.trick() - kNumSeats * v.tricks_played(), static_cast<std::size_t>(played));
+  std::memset(out.played_cards + played, -1, static_cast<std::size_t>(kNumCards - played));
+  std::memcpy(out.trick, out.played_cards + kNumSeats * v.tricks_played(), kNumSeats);
+  for (int t = 0; t < kNumTricks; ++t)
+    out.trick_leaders[t] = static_cast<std::int8_t>(t < v.tricks_played() ? v.trick_leader(t) : -1);
   out.shown_voids = v.shown_voids();
   for (int team = 0; team < 2; ++team) {
     out.abnat[team] = v.abnat(team);
@@ -60,10 +64,10 @@ class NativePolicy final : public Policy {
   NativePolicy(baloot_player choose, std::string name) : choose_(choose), name_(std::move(name)) {}
 
   int choose(const HandState& state, Rng& rng) const override {
-    baloot_view view{};
+    baloot_view view;  // fill_view writes every field
     fill_view(SeatView(state), view);
     const int action = choose_(&view, rng.next());
-    if (action < 0 || action >= kNumActions || !state.is_legal(action))
+    if (action < 0 || action >= kNumActions || !(view.legal >> action & 1))
       throw IllegalActionError("native player " + name_ + " chose action " + std::to_string(action) + " for seat " +
                                std::to_string(state.to_move()) + ", which is not legal now");
     return action;
