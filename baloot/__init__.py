@@ -37,6 +37,7 @@ from baloot.kernel import (
 )
 from baloot.labels import label
 from baloot.match import Match
+from baloot.players import NativePlayer
 from baloot.rules import Rules
 from baloot.simulate import SimResult, simulate
 from baloot.solver import Solution, solve
@@ -44,6 +45,14 @@ from baloot.stats import Summary
 from baloot.tables import TABLE_CONTRACTS, dd_table, dd_tables, random_deals
 
 __version__ = "0.1.0"
+
+
+def get_include() -> str:
+    """The folder of ``baloot_player.h`` and ``baloot_player.pxd``, for compiling a native player."""
+    import os
+
+    return os.path.join(os.path.dirname(__file__), "native")
+
 
 __all__ = [
     "BalootError",
@@ -79,4 +88,6 @@ __all__ = [
     "dd_tables",
     "random_deals",
     "TABLE_CONTRACTS",
+    "NativePlayer",
+    "get_include",
 ]

@@ -115,6 +115,8 @@ class Player:
     name: str
     def __init__(self, name: str, options: Dict[str, float] = ...) -> None: ...
     def choose(self, state: HandState, seed: int = 0) -> int: ...
+    @staticmethod
+    def native(function: Any, name: str) -> Player: ...  # a C function: a PyCapsule or an int address
 
 def simulate(first: int, count: int, seed: int, threads: int, rules: Rules, contract: Optional[Tuple[int, int]],
              players: List[Any], arrays: Dict[str, np.ndarray], summarize: bool,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Sequence, Tuple, Union
 
 from baloot import _core
@@ -42,6 +43,30 @@ class BuiltinPlayer:
         return format_action(self.core.choose(game.core_state(), seed))
 
 
+class NativePlayer(BuiltinPlayer):
+    """A player written in C, Cython or numba: a function ``int f(const baloot_view*, uint64_t seed)``
+    (the header ``baloot_player.h`` in ``baloot.get_include()``) given as a PyCapsule, an integer
+    address, a ctypes function pointer or anything with an integer ``address`` (numba's ``cfunc``). It
+    runs in the core's threads with the GIL released, like the built-in players; it must be thread-safe.
+    """
+
+    def __init__(self, function: Any, name: str = "native") -> None:
+        if not isinstance(name, str) or not name:
+            raise BalootError(f"a native player's name must be a non-empty string, not {name!r}")
+        self.spec = name
+        self.core = _core.Player.native(_function_address(function), name)
+
+
+def _function_address(function: Any) -> Any:
+    """A ctypes or numba function's address as an int; a PyCapsule or an int as it is (the core checks)."""
+    if isinstance(function, ctypes._CFuncPtr):  # type: ignore[attr-defined]
+        return ctypes.cast(function, ctypes.c_void_p).value or 0
+    address = getattr(function, "address", function)
+    if isinstance(address, bool):
+        raise BalootError(f"a native player is a PyCapsule or a C function's address, not {function!r}")
+    return address
+
+
 class CallablePlayer:
     """A Python function ``f(game) -> action``; it runs at Python speed."""
 
@@ -56,6 +81,8 @@ class CallablePlayer:
 def make_player(spec: Any) -> Any:
     if isinstance(spec, str):
         return BuiltinPlayer(spec)
+    if isinstance(spec, BuiltinPlayer):
+        return spec
     if callable(spec):
         return CallablePlayer(spec)
     raise BalootError(f"a player is a name such as 'heuristic' or a callable f(game) -> action, not {spec!r}")
@@ -63,7 +90,7 @@ def make_player(spec: Any) -> Any:
 
 def resolve_players(players: Union[PlayerSpec, Sequence[PlayerSpec]]) -> List[Any]:
     """Four players from one spec for every seat or a list of four."""
-    if isinstance(players, str) or callable(players):
+    if isinstance(players, (str, BuiltinPlayer)) or callable(players):
         player = make_player(players)
         return [player] * 4
     if isinstance(players, Sequence) and len(players) == 4:

@@ -34,7 +34,7 @@ from baloot import _core, validation
 from baloot.actions import NUM_ACTIONS, format_action, parse_action
 from baloot.errors import BalootError, IllegalAction
 from baloot.game import Game
-from baloot.players import PlayerSpec, make_player
+from baloot.players import BuiltinPlayer, PlayerSpec, make_player
 from baloot.rules import Rules, core_rules, resolve
 
 ACTIONS: Tuple[str, ...] = tuple(format_action(a) for a in range(NUM_ACTIONS))
@@ -252,7 +252,7 @@ class BalootSeatEnv(gymnasium.Env):
         self.seat = seat
         self.render_mode = render_mode
         self.reward_kind = _check_reward(reward)
-        specs = [others] * 3 if isinstance(others, str) or callable(others) else list(others)
+        specs = [others] * 3 if isinstance(others, (str, BuiltinPlayer)) or callable(others) else list(others)
         if len(specs) != 3:
             raise BalootError(f"others must be one player or a list of three, not {others!r}")
         self._players: Dict[int, Any] = {(seat + 1 + i) % 4: make_player(spec) for i, spec in enumerate(specs)}
@@ -310,14 +310,16 @@ class BalootVectorEnv(VectorEnv):
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
 
-    def __init__(self, num_envs: int = 64, seat: int = 0, others: Union[str, Sequence[str]] = "heuristic", *,
-                 rules: Optional[Rules] = None, dealer: int = 0, scores: Tuple[int, int] = (0, 0),
-                 reward: str = "margin", copy: bool = True, threads: int = 1) -> None:
+    def __init__(self, num_envs: int = 64, seat: int = 0,
+                 others: Union[PlayerSpec, Sequence[PlayerSpec]] = "heuristic", *, rules: Optional[Rules] = None,
+                 dealer: int = 0, scores: Tuple[int, int] = (0, 0), reward: str = "margin", copy: bool = True,
+                 threads: int = 1) -> None:
         num_envs = validation.integer(num_envs, "num_envs", 1)
         seat = validation.seat(seat)
-        specs = [others] * 3 if isinstance(others, str) or callable(others) else list(others)
-        if len(specs) != 3 or not all(isinstance(spec, str) for spec in specs):
-            raise BalootError(f"others must be one built-in player name or a list of three, not {others!r}")
+        specs = [others] * 3 if isinstance(others, (str, BuiltinPlayer)) or callable(others) else list(others)
+        if len(specs) != 3 or not all(isinstance(spec, (str, BuiltinPlayer)) for spec in specs):
+            raise BalootError(f"others must be one built-in player name or NativePlayer, or a list of three, "
+                              f"not {others!r}")
         players: list = [None] * 4
         for i, spec in enumerate(specs):
             players[(seat + 1 + i) % 4] = make_player(spec).core

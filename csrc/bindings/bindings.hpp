@@ -30,6 +30,10 @@ struct Player {
   std::shared_ptr<const Policy> policy;
 };
 
+// A player that is a C function `int f(const baloot_view*, uint64_t seed)` (baloot/native/baloot_player.h),
+// given as a PyCapsule or an integer address; a RuleError for anything else or a null pointer.
+Player native_player(const pybind11::object& function, const std::string& name);
+
 // The four players of a batch, from Python: built-in ones (Player) and Python callables
 // f(state) -> action number. A callable runs with the GIL, so batches with one run on one thread.
 class SeatPlayers {

@@ -13,6 +13,8 @@ void bind_policy(py::module_& m) {
              return Player{name, make_policy(name, options)};
            }),
            py::arg("name"), py::arg("options") = PolicyOptions{})
+      .def_static("native", &native_player, py::arg("function"), py::arg("name"),
+                  "A player that is a C function (a PyCapsule or an address): baloot/native/baloot_player.h.")
       .def_readonly("name", &Player::name)
       .def(
           "choose",
