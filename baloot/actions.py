@@ -8,10 +8,12 @@ from baloot.cards import SUITS, format_card, parse_card, parse_suit
 from baloot.errors import IllegalAction
 
 PASS, HOKUM, HOKUM_SUIT, SUN, ASHKAL, DOUBLE, THREE, FOUR, GAHWA = 32, 33, 34, 38, 39, 40, 41, 42, 43
-NUM_ACTIONS = 44
+DOUBLE_CLOSED, FOUR_CLOSED, KAWESH = 44, 45, 46  # house rules' calls, numbered after the seed's
+NUM_ACTIONS = 47
 
 _CALLS = {"pass": PASS, "hokum": HOKUM, "sun": SUN, "ashkal": ASHKAL, "double": DOUBLE, "three": THREE,
-          "four": FOUR, "gahwa": GAHWA}
+          "four": FOUR, "gahwa": GAHWA, "double:closed": DOUBLE_CLOSED, "four:closed": FOUR_CLOSED,
+          "kawesh": KAWESH}
 _CALL_NAMES = {number: name for name, number in _CALLS.items()}
 
 
@@ -38,8 +40,8 @@ def parse_action(action: object) -> int:
     try:
         return parse_card(action)
     except ValueError:
-        raise IllegalAction(f"unknown action {action!r}: a call (pass, hokum, hokum:S, sun, ashkal, double, "
-                            f"three, four, gahwa) or a card such as '10H'") from None
+        raise IllegalAction(f"unknown action {action!r}: a call (pass, hokum, hokum:S, sun, ashkal, double, three, "
+                            f"four, gahwa, double:closed, four:closed, kawesh) or a card such as '10H'") from None
 
 
 def actions_of(mask: int) -> List[str]:

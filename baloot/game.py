@@ -22,7 +22,8 @@ RECORD_VERSION = 1
 @dataclass(frozen=True)
 class Contract:
     """The bought hand: ``mode`` ("sun"/"hokum"), ``trump`` (suit letter or None), ``buyer`` (seat),
-    ``ashkal`` (bought by Ashkal: the buyer's partner took the up-card), ``multiplier`` (1-4), ``gahwa``."""
+    ``ashkal`` (bought by Ashkal: the buyer's partner took the up-card), ``multiplier`` (1-4), ``gahwa``,
+    ``closed`` (a closed double, R21 variant: no trump may be led while the leader holds another suit)."""
 
     mode: str
     trump: Optional[str]
@@ -30,6 +31,7 @@ class Contract:
     ashkal: bool
     multiplier: int
     gahwa: bool
+    closed: bool = False
 
     @property
     def buyers(self) -> int:
@@ -150,7 +152,7 @@ class Game:
         s = self._state
         if not s.has_contract:
             return None
-        return Contract(MODES[s.mode], suit_letter(s.trump), s.buyer, s.ashkal, s.multiplier, s.gahwa)
+        return Contract(MODES[s.mode], suit_letter(s.trump), s.buyer, s.ashkal, s.multiplier, s.gahwa, s.closed)
 
     @property
     def trick(self) -> List[str]:

@@ -106,9 +106,12 @@ def _parse_trick(trick: Cards, max_len: int) -> List[int]:
 
 
 def legal_moves(hand: Cards, trick: Cards, mode: str, trump: Optional[str] = None,
-                rules: Optional[Rules] = None) -> List[str]:
+                rules: Optional[Rules] = None, *, played: Cards = (), closed: bool = False) -> List[str]:
     """The cards of ``hand`` that may be played onto ``trick`` (the cards already on the table, in play
-    order; the mover plays next, so a partner's card is ``trick[-2]``). Seed + RULINGS R17-R20."""
+    order; the mover plays next, so a partner's card is ``trick[-2]``). Seed + RULINGS R17-R20.
+    ``played``: the cards of the earlier tricks (the narrow partner exception asks whether the partner
+    led the master of its suit); ``closed``: the hand is under a closed double (no trump lead while
+    holding another suit)."""
     cards = parse_cards(hand, "the hand")
     if not 1 <= len(cards) <= 8:
         raise BalootError(f"a hand of {len(cards)} cards: a player holds 1 to 8 cards")
@@ -116,8 +119,15 @@ def legal_moves(hand: Cards, trick: Cards, mode: str, trump: Optional[str] = Non
     clash = set(cards) & set(table)
     if clash:
         raise BalootError(f"{format_card(min(clash))} is both in the hand and on the table")
+    earlier = parse_cards(played, "the played cards")
+    again = set(earlier) & (set(cards) | set(table))
+    if again:
+        raise BalootError(f"{format_card(min(again))} is among the played cards and still in the hand or on the table")
+    if not isinstance(closed, bool):
+        raise BalootError(f"closed {closed!r} must be True or False")
     mode_id, trump_id = parse_contract(mode, trump)
-    allowed = _core.legal_moves(to_mask(cards), table, mode_id, trump_id, core_rules(resolve(rules)))
+    allowed = _core.legal_moves(to_mask(cards), table, mode_id, trump_id, core_rules(resolve(rules)),
+                                to_mask(earlier), closed)
     return [format_card(c) for c in cards if allowed >> c & 1]
 
 
@@ -186,10 +196,11 @@ def _pair(value: Any, what: str) -> Tuple[int, int]:
 
 def score_hand(mode: str, buyers: int, abnat: Tuple[int, int], tricks: Tuple[int, int],
                projects: Tuple[int, int] = (0, 0), baloot: Tuple[int, int] = (0, 0), multiplier: int = 1,
-               rules: Optional[Rules] = None) -> HandResult:
+               rules: Optional[Rules] = None, *, gahwa: bool = False) -> HandResult:
     """Score one hand (R32, R34-R40). ``buyers`` is a team; ``abnat`` the card abnat per team with the
     last-trick 10; ``tricks`` tricks per team; ``projects`` the project abnat each team scores after
-    the comparison; ``baloot`` Baloot held per team (0/1); ``multiplier`` 1 to 4 (Sun: 1 or 2)."""
+    the comparison (a total some set of projects gives: 10 is refused); ``baloot`` Baloot held per team
+    (0/1); ``multiplier`` 1 to 4 (Sun: 1 or 2); ``gahwa``: the buyers called Gahwa (Hokum, multiplier 4)."""
     name = parse_mode(mode)
     if isinstance(buyers, bool) or buyers not in (0, 1):
         raise BalootError(f"buyers {buyers!r} must be a team, 0 or 1")
@@ -197,8 +208,10 @@ def score_hand(mode: str, buyers: int, abnat: Tuple[int, int], tricks: Tuple[int
         raise BalootError(f"multiplier {multiplier!r} must be an integer 1 to 4")
     abnat, tricks = _pair(abnat, "abnat"), _pair(tricks, "tricks")
     projects, baloot = _pair(projects, "projects"), _pair(baloot, "baloot")
+    if not isinstance(gahwa, bool):
+        raise BalootError(f"gahwa {gahwa!r} must be True or False")
     points, made, kaboot = _core.score_hand(MODES.index(name), buyers, abnat, tricks, projects, baloot, multiplier,
-                                            core_rules(resolve(rules)))
+                                            core_rules(resolve(rules)), gahwa)
     return HandResult(points=points, made=made, kaboot=kaboot, abnat=abnat, tricks=tricks, projects=projects,
                       baloot=baloot, multiplier=multiplier)
 

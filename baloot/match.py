@@ -1,4 +1,5 @@
-"""A match: hands until a team reaches the target (R41), or a Gahwa ends it at once (R33)."""
+"""A match: hands until a team reaches the target (R41), or a Gahwa ends it at once (R33; under the
+``gahwa="152"`` house rule a Gahwa only scores 152)."""
 
 from __future__ import annotations
 
@@ -7,20 +8,24 @@ from typing import List, Optional, Tuple
 
 from baloot.cards import Cards
 from baloot.errors import BalootError
-from baloot.game import Game
+from baloot.game import Game, _check_scores
 from baloot.rules import Rules, resolve
 
 
 class Match:
     """Hands dealt in turn (the dealer rotates, R4) until a team wins. ``seed`` makes the deals
-    reproducible and ``dealer`` deals first; ``new_hand()`` gives the next hand, ``record(game)`` adds it
-    once it is over."""
+    reproducible and ``dealer`` deals first; ``scores`` starts the match from given scores (both below
+    the target); ``new_hand()`` gives the next hand, ``record(game)`` adds it once it is over."""
 
-    def __init__(self, rules: Optional[Rules] = None, seed: Optional[int] = None, dealer: int = 0) -> None:
+    def __init__(self, rules: Optional[Rules] = None, seed: Optional[int] = None, dealer: int = 0,
+                 scores: Tuple[int, int] = (0, 0)) -> None:
         self.rules = resolve(rules)
         if isinstance(dealer, bool) or dealer not in (0, 1, 2, 3):
             raise BalootError(f"dealer {dealer!r} is not a seat 0..3")
-        self._scores = [0, 0]
+        start = _check_scores(scores)
+        if max(start) >= self.rules.target:
+            raise BalootError(f"scores {scores!r} must both be below the target {self.rules.target}")
+        self._scores = list(start)
         self._dealer = dealer
         self._hands: List[Game] = []
         self._winner: Optional[int] = None
@@ -76,7 +81,7 @@ class Match:
         contract = game.contract
         assert contract is not None
         hand_winner = contract.buyers if result.made else 1 - contract.buyers
-        if contract.gahwa:
+        if contract.gahwa and self.rules.gahwa == "match":
             self._winner = hand_winner
             return
         reached = [team for team in (0, 1) if self._scores[team] >= self.rules.target]
@@ -84,7 +89,10 @@ class Match:
             self._winner = reached[0]
         elif len(reached) == 2:
             a, b = self._scores
-            self._winner = 0 if a > b else 1 if b > a else contract.buyers
+            if a != b:
+                self._winner = 0 if a > b else 1
+            elif self.rules.target_tie == "buyers":
+                self._winner = contract.buyers
 
     def __repr__(self) -> str:
         return f"<Match scores={self.scores} dealer={self.dealer} hands={len(self._hands)} winner={self.winner}>"

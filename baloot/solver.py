@@ -55,6 +55,14 @@ def _state_of(game: Any) -> Any:
     return state
 
 
+def check_solvable(narrow_partner: bool, closed: bool = False) -> None:
+    """The search plays by the seed's trick rules: it refuses the house rules that change them."""
+    if narrow_partner:
+        raise BalootError("the double-dummy solver does not play the narrow partner exception (narrow_partner)")
+    if closed:
+        raise BalootError("the double-dummy solver does not play a hand closed by a closed double")
+
+
 def _solution(raw: Dict[str, Any]) -> Solution:
     moves = {format_card(card): value for card, value in sorted(raw["moves"].items())}
     best = tuple(format_card(card) for card in from_mask(raw["best"]))
@@ -73,6 +81,7 @@ def solve(game: Any, *, use_tt: bool = True) -> Solution:
     state = _state_of(game)
     if state.phase != _PLAYING:
         raise BalootError(f"the hand is in its {_PHASES[state.phase]} phase: only a hand being played can be solved")
+    check_solvable(state.narrow_partner, state.closed)
     return _solution(_core.solve(state, True, bool(use_tt)))
 
 
@@ -100,7 +109,9 @@ def solve_position(hands: Sequence[Cards], contract: str, leader: int, trick: Ca
     if isinstance(leader, bool) or leader not in (0, 1, 2, 3):
         raise BalootError(f"leader {leader!r} is not a seat 0..3")
     mode, trump = parse_contract_text(contract)
-    raw = _core.solve_position(masks, table, leader, mode, trump, core_rules(resolve(rules)), True, bool(use_tt))
+    rules = resolve(rules)
+    check_solvable(rules.narrow_partner)
+    raw = _core.solve_position(masks, table, leader, mode, trump, core_rules(rules), True, bool(use_tt))
     return _solution(raw)
 
 

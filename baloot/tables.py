@@ -19,6 +19,7 @@ from baloot.kernel import card_points
 from baloot.progress import progress_bar
 from baloot.rules import Rules, core_rules, resolve
 from baloot.simulate import check_count, check_seed, resolve_threads
+from baloot.solver import check_solvable
 
 #: The columns of a table, in order: Sun, then Hokum with each trump suit.
 TABLE_CONTRACTS: Tuple[str, ...] = ("sun", "hokum:S", "hokum:H", "hokum:D", "hokum:C")
@@ -99,8 +100,10 @@ def dd_tables(hands: Any, leaders: Any = 0, *, contracts: Optional[Sequence[str]
     seats = _leaders(leaders, n)
     columns = _columns(contracts)
     count = resolve_threads(threads)
+    rules = resolve(rules)
+    check_solvable(rules.narrow_partner)
     with progress_bar(n, progress, unit="deal") as update:
-        team0 = _core.dd_tables(masks, seats, columns, core_rules(resolve(rules)), count, update)
+        team0 = _core.dd_tables(masks, seats, columns, core_rules(rules), count, update)
     table = np.stack([team0, abnat_to_win(masks) - team0], axis=-1)
     table[team0 < 0] = -1
     return table
