@@ -274,8 +274,10 @@ class Game:
         if unknown:
             raise BalootError(f"game record has unknown fields {sorted(unknown)}")
         rules_data = record.get("rules", {})
+        if isinstance(rules_data, str):
+            rules_data = Rules.preset(rules_data).to_dict()
         if not isinstance(rules_data, dict):
-            raise BalootError(f"game record rules {rules_data!r} must be an object")
+            raise BalootError(f"game record rules {rules_data!r} must be an object or the name of a rule set")
         try:
             rules = Rules(**rules_data)
         except TypeError as error:

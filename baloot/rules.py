@@ -87,15 +87,16 @@ class Rules:
                 raise BalootError(f"{field.name} {getattr(self, field.name)!r} must be True or False")
 
     @classmethod
-    def from_options(cls, options: Dict[str, Any]) -> "Rules":
-        """Rules from ``{"name": value}``; values may be strings as typed on a command line."""
+    def from_options(cls, options: Dict[str, Any], base: Optional["Rules"] = None) -> "Rules":
+        """Rules from ``{"name": value}`` over ``base`` (the defaults when None); values may be strings as
+        typed on a command line."""
         known = {f.name: f for f in dataclasses.fields(cls)}
         values: Dict[str, Any] = {}
         for name, value in options.items():
             if name not in known:
                 raise BalootError(f"unknown rule {name!r}: known rules are {', '.join(known)}")
             values[name] = _coerce(name, known[name].type, value)
-        return cls(**values)
+        return dataclasses.replace(base, **values) if base is not None else cls(**values)
 
     @classmethod
     def preset(cls, name: str) -> "Rules":
