@@ -58,12 +58,12 @@ if not SANITIZE and "#define __GNUC__" in MACROS and "__clang__" not in MACROS:
 
 core = Pybind11Extension(
     "baloot._core",
-    sorted(glob("csrc/*.cpp") + glob("csrc/bindings/*.cpp")),
+    sorted(glob("csrc/**/*.cpp", recursive=True)),
     cxx_std=17,
     extra_compile_args=compile_args + ["-Wall", "-Wextra"],
     define_macros=[("BALOOT_BUILD_TARGET", f'"{target}"')],
     extra_link_args=link_args + ["-pthread"],
-    depends=sorted(glob("csrc/*.hpp") + glob("csrc/bindings/*.hpp")),
+    depends=sorted(glob("csrc/**/*.hpp", recursive=True)),
 )
 
 setup(ext_modules=[core], cmdclass={"build_ext": build_ext})

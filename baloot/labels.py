@@ -1,4 +1,4 @@
-"""English and Arabic labels for display (RULINGS section H). ``label(key)`` gives "Hokum (حكم)"."""
+"""English and Arabic labels for display (the Arabic terms of docs/rules.md). ``label(key)`` gives "Hokum (حكم)"."""
 
 from __future__ import annotations
 

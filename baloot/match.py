@@ -8,8 +8,12 @@ from typing import List, Optional, Tuple
 
 from baloot.cards import Cards
 from baloot.errors import BalootError
-from baloot.game import Game, _check_scores
+from baloot.game import Game
 from baloot.rules import Rules, resolve
+from baloot.validation import optional
+from baloot.validation import scores as check_scores
+from baloot.validation import seat as check_seat
+from baloot.validation import seed as check_seed
 
 
 class Match:
@@ -17,19 +21,17 @@ class Match:
     reproducible and ``dealer`` deals first; ``scores`` starts the match from given scores (both below
     the target); ``new_hand()`` gives the next hand, ``record(game)`` adds it once it is over."""
 
-    def __init__(self, rules: Optional[Rules] = None, seed: Optional[int] = None, dealer: int = 0,
+    def __init__(self, rules: Optional[Rules] = None, seed: Optional[int] = None, *, dealer: int = 0,
                  scores: Tuple[int, int] = (0, 0)) -> None:
         self.rules = resolve(rules)
-        if isinstance(dealer, bool) or dealer not in (0, 1, 2, 3):
-            raise BalootError(f"dealer {dealer!r} is not a seat 0..3")
-        start = _check_scores(scores)
+        start = check_scores(scores)
         if max(start) >= self.rules.target:
             raise BalootError(f"scores {scores!r} must both be below the target {self.rules.target}")
         self._scores = list(start)
-        self._dealer = dealer
+        self._dealer = check_seat(dealer, "dealer")
         self._hands: List[Game] = []
         self._winner: Optional[int] = None
-        self._seeds = random.Random(seed)
+        self._seeds = random.Random(optional(check_seed, seed))
         self._dealt: List[Game] = []  # hands dealt by new_hand() and not yet recorded
 
     @property

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "hand.hpp"
-#include "policy.hpp"
+#include "players/policy.hpp"
 
 namespace baloot {
 

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "heuristic.hpp"
+#include "players/heuristic.hpp"
 
 namespace baloot {
 

@@ -4,9 +4,8 @@
 #pragma once
 
 #include <cstdint>
-#ifdef __BMI2__
-#include <immintrin.h>
-#endif
+
+#include "bits.hpp"
 
 namespace baloot {
 
@@ -39,7 +38,7 @@ constexpr Hand kFullDeck = 0xFFFFFFFFu;
 constexpr Hand rank_mask(int rank) { return (Hand{0x01010101u}) << rank; }
 constexpr std::uint8_t suit_holding(Hand h, int suit) { return static_cast<std::uint8_t>(h >> (suit * 8)); }
 
-inline int count(Hand h) { return __builtin_popcount(h); }
+inline int count(Hand h) { return popcount(h); }
 inline Card lowest_card(Hand h) { return static_cast<Card>(__builtin_ctz(h)); }
 inline Card highest_card(Hand h) { return static_cast<Card>(31 - __builtin_clz(h)); }
 inline Hand without_lowest(Hand h) { return h & (h - 1); }

@@ -43,7 +43,7 @@ enum class BidStage : std::uint8_t {
   kHokumConfirm,  // R8 variant: the unchallenged Hokum caller keeps Hokum or switches to Sun
 };
 
-// Positions in a 32-card deck given in dealing order (API.md): packets of 3, packets of 2, up-card, rest.
+// Positions in a 32-card deck given in dealing order (docs/api.md): packets of 3, packets of 2, up-card, rest.
 constexpr int kFirstPacketEnd = 12;
 constexpr int kUpCardIndex = 20;
 constexpr int kRestStart = 21;

@@ -7,7 +7,7 @@
 #include <functional>
 
 #include "hand.hpp"
-#include "policy.hpp"
+#include "players/policy.hpp"
 
 namespace baloot {
 

@@ -99,21 +99,13 @@ class Solver {
 
   void load(const Position& p);
   void load_zero_keys();
-  // The searches are compiled for each team to move (kMaximising: team 0, which maximises) and for
-  // each kind of contract (kSun: Sun, which has no trumps; else Hokum): see contract().
-  int search(int alpha, int beta) {
-    return contract_.mode == Mode::kSun ? search_in<true>(alpha, beta) : search_in<false>(alpha, beta);
-  }
-  template <bool kSun> int search_in(int alpha, int beta) {
-    const bool team0 = team_of(seat_after(leader_, len_)) == 0;
-    if (len_ == 0) return team0 ? search_boundary<true, kSun>(alpha, beta) : search_boundary<false, kSun>(alpha, beta);
-    return team0 ? search_follow<true, kSun>(alpha, beta) : search_follow<false, kSun>(alpha, beta);
-  }
+  // Team 0's abnat from the loaded position, searched in the window (alpha, beta). The searches are
+  // compiled for each team to move (kMaximising: team 0, which maximises) and for each kind of contract
+  // (kSun: Sun, which has no trumps; else Hokum): see contract().
+  int search(int alpha, int beta);
+  template <bool kSun> int search_in(int alpha, int beta);
   // A trick boundary: the last two tricks are solved directly, without search_lead's frame.
-  template <bool kMaximising, bool kSun> int search_boundary(int alpha, int beta) {
-    if (tricks_left_ > 2) return search_lead<kMaximising, kSun>(alpha, beta);
-    return tricks_left_ == 2 ? two_tricks<kSun>(leader_, live_abnat_ + kLastTrickAbnat) : last_trick();
-  }
+  template <bool kMaximising, bool kSun> int search_boundary(int alpha, int beta);
   template <bool kMaximising, bool kSun> int search_lead(int alpha, int beta);  // three tricks or more left
   template <bool kMaximising, bool kSun> int search_follow(int alpha, int beta);
   template <bool kMaximising, bool kSun> int play_and_search(Card c, int alpha, int beta);
@@ -140,8 +132,10 @@ class Solver {
   // The moves as ranked cards (see ranked()) in keys; returns how many.
   template <bool kSun> int order_lead(Hand moves, int seat, Card second_killer, int* keys) const;
   template <bool kSun> int order_follow(Hand moves, Card second_killer, int* keys) const;
-  // The moves of the root's seat, ordered as order_lead or order_follow would.
-  template <bool kSun> int order_root(Hand moves, int seat, int* keys);
+  // The legal cards of the root's seat that get values of their own (reduce without dominance), and
+  // those moves ordered as order_lead or order_follow would.
+  Hand root_moves(Hand legal, int seat) const;
+  int order_root(Hand moves, int seat, int* keys);
   std::uint32_t held_powers() const;  // the cards in the hands, in powers_'s order
   Shape shape_of(std::uint32_t live) const;  // the boundary of the cards in live (in powers_'s order)
   static bool same_shape(const Entry& e, const Shape& s, std::uint32_t tag);

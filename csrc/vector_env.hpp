@@ -12,7 +12,7 @@
 
 #include "hand.hpp"
 #include "observation.hpp"
-#include "policy.hpp"
+#include "players/policy.hpp"
 
 namespace baloot {
 

@@ -1,7 +1,7 @@
-"""Helpers shared by the scripted-hand tests: decks in the dealing order of API.md, and an independent
+"""Helpers shared by the scripted-hand tests: decks in the dealing order of docs/api.md, and an independent
 dealer that says which cards each seat must hold.
 
-Dealing order (API.md, RULINGS R2/R3): deck[0:12] are packets of 3 to dealer+1, +2, +3, dealer;
+Dealing order (docs/api.md; R2/R3 in docs/rules.md): deck[0:12] are packets of 3 to dealer+1, +2, +3, dealer;
 deck[12:20] packets of 2 in the same order; deck[20] is the up-card; deck[21:32] are dealt in play order
 from dealer+1, 2 cards to the seat that took the up-card and 3 to each other seat.
 """

@@ -19,14 +19,11 @@ from __future__ import annotations
 import json
 import os
 import random
-import sys
 from typing import Dict, List, Optional
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from deals import deck_from_hands
 
-from deals import deck_from_hands  # noqa: E402
-
-from baloot import DECK, Game, Rules  # noqa: E402
+from baloot import DECK, Game, Rules
 
 GOLDEN_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden")
 

@@ -1,6 +1,6 @@
 """Slow, independent pure-Python reference of the Baloot trick, project and scoring rules.
 
-Written from the seed text and RULINGS.md only.  It deliberately shares no code with the
+Written from the seed text and docs/rules.md only.  It deliberately shares no code with the
 ``baloot`` package (it must never import it) so that the two can be cross-checked.
 
 Cards are canonical strings only: rank ``7 8 9 10 J Q K A`` followed by suit ``S H D C``.

@@ -2,7 +2,7 @@
 numbers, the result's views, doubling decisions, bad input, and validation from the seed's tips with
 the heuristic players.
 
-API.md "Many hands" (analyze_bid); issue 5.
+docs/api.md "Many hands" (analyze_bid).
 """
 
 import json
@@ -14,19 +14,8 @@ import baloot
 from baloot import BalootError, Rules
 from baloot.stats import Z95
 
-
-def heuristic_available():
-    try:
-        baloot._core.Player("heuristic")
-    except Exception:
-        return False
-    return True
-
-
-HEURISTIC = heuristic_available()
-needs_heuristic = pytest.mark.skipif(not HEURISTIC, reason="the heuristic player is not built in yet")
-# the players for the structural tests: the default when it exists, else the random player
-PLAYER = "heuristic" if HEURISTIC else "random"
+# the players for the structural tests: the default
+PLAYER = "heuristic"
 
 HAND = "JH 9H 7S 8D 7C"
 
@@ -133,7 +122,7 @@ def test_getitem_unknown_call():
 # determinism and common random numbers
 # ---------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("players", ["random", pytest.param("heuristic", marks=needs_heuristic)])
+@pytest.mark.parametrize("players", ["random", "heuristic"])
 def test_same_seed_same_analysis_for_threads_1_and_2(players):
     a = baloot.analyze_bid(HAND, "8H", 3, 0, samples=3000, players=players, seed=17, threads=1)
     b = baloot.analyze_bid(HAND, "8H", 3, 0, samples=3000, players=players, seed=17, threads=2)
@@ -170,7 +159,7 @@ def test_analyze_bid_equals_analyze_decision_on_the_same_state():
     assert_same_analysis(by_decision, by_bid)
 
 
-@pytest.mark.parametrize("players", ["random", pytest.param("heuristic", marks=needs_heuristic)])
+@pytest.mark.parametrize("players", ["random", "heuristic"])
 def test_common_random_numbers_sharpen_differences(players):
     a = baloot.analyze_bid(HAND, "8H", 0, 0, samples=6000, players=players, seed=23, threads=2)
     best = a[a.best]
@@ -187,9 +176,8 @@ def test_common_random_numbers_sharpen_differences(players):
         assert np.corrcoef(row.margins, best.margins)[0, 1] > 0.0, row.action
 
 
-@needs_heuristic
 def test_common_random_numbers_sharpen_the_differences():
-    """Issue 5: calls are compared on the same deals, so the paired difference to the best call has a
+    """Calls are compared on the same deals, so the paired difference to the best call has a
     clearly narrower interval than two independent estimates would give. (Different calls lead to
     different contracts, so the correlation is about 0.3-0.5, not near 1: the paired interval is about
     the size of one call's own interval, not far below it.)"""
@@ -341,7 +329,7 @@ def test_analyze_bid_bad_input(change, needles):
 
 @pytest.mark.parametrize("players", [python_player, ["random", python_player, "random", "random"]])
 def test_python_callable_players_are_accepted_and_deterministic(players):
-    """API.md: a Python callable is accepted wherever a policy name is (it runs at Python speed)."""
+    """docs/api.md: a Python callable is accepted wherever a policy name is (it runs at Python speed)."""
     first = baloot.analyze_bid(HAND, "8H", 1, 0, samples=50, players=players, seed=4)
     again = baloot.analyze_bid(HAND, "8H", 1, 0, samples=50, players=players, seed=4, threads=2)
     assert first.to_dict() == again.to_dict()
@@ -389,7 +377,6 @@ def test_analyze_decision_bad_arguments():
 TIP_SAMPLES = 12_000
 
 
-@needs_heuristic
 def test_tip_jack_and_nine_of_the_up_card_suit_hokum_beats_pass():
     a = baloot.analyze_bid("JH 9H 7S 8D 7C", "8H", 1, 0, samples=TIP_SAMPLES, players="heuristic", seed=101)
     diff, ci = paired(a, "hokum", "pass")
@@ -398,14 +385,12 @@ def test_tip_jack_and_nine_of_the_up_card_suit_hokum_beats_pass():
         assert -a["pass"].versus_best.mean > a["pass"].versus_best.ci
 
 
-@needs_heuristic
 def test_tip_aces_and_tens_sun_beats_hokum():
     a = baloot.analyze_bid("AS AD AC 10S 10D", "7H", 1, 0, samples=TIP_SAMPLES, players="heuristic", seed=102)
     diff, ci = paired(a, "sun", "hokum")
     assert diff > ci, (diff, ci, a.table())
 
 
-@needs_heuristic
 def test_tip_low_cards_pass_is_best():
     a = baloot.analyze_bid("7S 8S 7D 8C 9D", "7H", 1, 0, samples=TIP_SAMPLES, players="heuristic", seed=103)
     assert a.best == "pass", a.table()

@@ -1,6 +1,6 @@
-"""Scripted bidding and doubling through ``baloot.Game`` (seed text; RULINGS R2-R16, R29-R31).
+"""Scripted bidding and doubling through ``baloot.Game`` (seed text; docs/rules.md R2-R16, R29-R31).
 
-Every scenario deals a hand-built deck (tests/deals.py, dealing order of API.md) with the up-card it
+Every scenario deals a hand-built deck (tests/deals.py, dealing order of docs/api.md) with the up-card it
 needs, then checks ``to_move``, ``phase``, ``legal_actions()`` and ``contract`` before and after each
 call, and finally that the deal is completed as R3 says (the buyer, or under Ashkal the buyer's
 partner, holds the up-card; everyone holds 8) and that dealer+1 leads (R5).

@@ -1,4 +1,4 @@
-"""The command line (issues 4 and 5, API.md "Command line"): ``baloot simulate``, ``baloot bid``,
+"""The command line (docs/api.md "Command line"): ``baloot simulate``, ``baloot bid``,
 ``baloot play`` in-process through ``baloot.cli.main``, and once through ``python -m baloot.cli``.
 """
 
@@ -23,16 +23,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(baloot.__file__)))
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-def heuristic_available():
-    try:
-        baloot._core.Player("heuristic")
-    except Exception:
-        return False
-    return True
-
-
-HEURISTIC = heuristic_available()
-BOTS = "heuristic" if HEURISTIC else "random"
+BOTS = "heuristic"  # the built-in players the CLI tests play against
 
 
 def run_cli(capsys, *argv):
@@ -487,7 +478,7 @@ def test_real_console_entry_in_a_subprocess(tmp_path):
 
 
 def test_ctrl_c_stops_within_a_second_and_prints_the_hands_so_far(tmp_path):
-    """Issue 4: Ctrl-C stops within a second and prints the summary of the hands finished so far."""
+    """Ctrl-C stops within a second and prints the summary of the hands finished so far."""
     import signal
     import time
 

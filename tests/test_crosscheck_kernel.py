@@ -5,18 +5,13 @@ few disagreeing inputs and reports them together with both answers.
 """
 
 import itertools
-import os
 import random
-import sys
 import time
 
 import pytest
+import reference as ref
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-import reference as ref  # noqa: E402
-
-import baloot  # noqa: E402
+import baloot
 
 MODES = [("sun", None), ("hokum", "S"), ("hokum", "H"), ("hokum", "D"), ("hokum", "C")]
 SWITCHES = list(itertools.product((True, False), repeat=2))  # (must_overtrump, trump_over_partner)
@@ -34,7 +29,7 @@ SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def _variant(card, rng):
-    """Another accepted spelling of a canonical card (API.md conventions)."""
+    """Another accepted spelling of a canonical card (docs/api.md conventions)."""
     r, s = card[:-1], card[-1]
     if r == "10" and rng.random() < 0.5:
         r = "T"

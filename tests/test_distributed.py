@@ -1,4 +1,4 @@
-"""Dask scale-out and checkpoint/resume (issue 7): simulate(..., scheduler=...) and analyze_bid(...,
+"""Dask scale-out and checkpoint/resume: simulate(..., scheduler=...) and analyze_bid(...,
 scheduler=...) against a LocalCluster of 2 worker processes started here, equal bit for bit to the local
 run; a worker killed mid-run; an interrupted checkpointed run resumed; bad addresses; Dask missing.
 """
@@ -16,22 +16,13 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
+from conftest import assert_same_result  # noqa: E402
+
 import baloot  # noqa: E402
 from baloot import BalootError, Rules  # noqa: E402
 
 # the module, not the function of the same name that the package exports
 sim = sys.modules["baloot.simulate"]
-
-
-def assert_same_result(a, b):
-    assert a.hands == b.hands
-    assert a.counts == b.counts
-    assert (a.arrays is None) == (b.arrays is None)
-    if a.arrays is not None:
-        assert set(a.arrays) == set(b.arrays)
-        for name in a.arrays:
-            assert a.arrays[name].dtype == b.arrays[name].dtype, name
-            assert np.array_equal(a.arrays[name], b.arrays[name]), name
 
 
 def assert_same_analysis(a, b):

@@ -1,5 +1,5 @@
 """Game records (``to_json`` / ``from_json``), golden playthroughs, ``clone``, illegal actions leaving the
-state untouched, and the table drawing (API.md "One hand: baloot.Game").
+state untouched, and the table drawing (docs/api.md "One hand: baloot.Game").
 
 The golden records live in tests/golden/ and are written by tests/golden_games.py. Three of them are
 scripted completely and their results are worked out by hand below; the test asserts those numbers

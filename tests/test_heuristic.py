@@ -15,9 +15,10 @@ import baloot
 from baloot import _core
 from baloot.cards import format_card, parse_card
 
-BIDDING, DOUBLING, PLAYING, OVER = 0, 1, 2, 3
-PASS, HOKUM, HOKUM_SUIT, SUN, ASHKAL, DOUBLE = 32, 33, 34, 38, 39, 40
-SUN_MODE, HOKUM_MODE = 0, 1
+BIDDING, DOUBLING, PLAYING, OVER = (_core.phases.index(name) for name in ("bidding", "doubling", "playing", "over"))
+PASS, HOKUM, HOKUM_SUIT, SUN, ASHKAL, DOUBLE = (_core.actions[name] for name in ("pass", "hokum", "hokum_suit", "sun",
+                                                                                   "ashkal", "double"))
+SUN_MODE, HOKUM_MODE = _core.modes.index("sun"), _core.modes.index("hokum")
 SUITS = "SHDC"
 
 HEURISTIC = _core.Player("heuristic")
@@ -40,7 +41,7 @@ def legal(state):
 
 
 def deck_for(dealer, first5, up, rest, holder=None):
-    """A deck in dealing order (API.md) from each seat's first 5 cards, the up-card and the rest.
+    """A deck in dealing order (docs/api.md) from each seat's first 5 cards, the up-card and the rest.
 
     `first5` and `rest` map seat -> card strings; the up-card's holder (the buyer; by default the
     first bidder, who buys under force_contract) gets 2 more cards, the others 3. Cards left out

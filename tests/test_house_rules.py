@@ -21,7 +21,7 @@ from deals import order_from  # noqa: E402
 
 from baloot import DECK, BalootError, Game, Match, Rules, legal_moves, score_hand  # noqa: E402
 from baloot.cli import main  # noqa: E402
-from baloot.game import play_out  # noqa: E402
+from baloot.players import play_out  # noqa: E402
 from baloot.rules import PRESETS  # noqa: E402
 
 # One variant of every house option (the seed's value is the default).

@@ -1,6 +1,6 @@
 """``baloot.Match``: random matches end as R41 says, Gahwa ends the match at once (R33), the dealer
 rotates every hand including throw-ins (R4), custom targets, and ``record()`` refuses hands it must not
-take (API.md "A match").
+take (docs/api.md "A match").
 
 Every hand is dealt by ``Match.new_hand()`` and played by seeded random players choosing among
 ``legal_actions()``; special cases (ties, Gahwa, throw-ins) are reached by scripting the calls of a

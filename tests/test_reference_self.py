@@ -1,13 +1,9 @@
-"""Self-checks of tests/reference.py on hand-worked examples (seed + RULINGS)."""
+"""Self-checks of tests/reference.py on hand-worked examples (seed + docs/rules.md)."""
 
 import itertools
-import os
 import random
-import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-import reference as ref  # noqa: E402
+import reference as ref
 
 
 def kinds(projs):

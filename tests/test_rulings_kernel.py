@@ -1,4 +1,4 @@
-"""One worked example per kernel ruling (RULINGS.md R17-R28, R32, R34-R40).
+"""One worked example per kernel ruling (docs/rules.md R17-R28, R32, R34-R40).
 
 The expected values are worked out by hand in the comments, not by tests/reference.py.
 """

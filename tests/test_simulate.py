@@ -2,13 +2,14 @@
 hands (checked with numpy on the kept arrays, and a subset through baloot.score_hand), forced contracts,
 Python-callable players, the summary's statistics, and bad arguments.
 
-API.md "Many hands"; issue 4.
+docs/api.md "Many hands".
 """
 
 import json
 
 import numpy as np
 import pytest
+from conftest import assert_same_result
 
 import baloot
 from baloot import BalootError, Rules
@@ -20,29 +21,7 @@ PAIRS = ("points", "abnat", "projects", "tricks")
 SUITS = "SHDC"
 
 
-def heuristic_available():
-    try:
-        baloot._core.Player("heuristic")
-    except Exception:
-        return False
-    return True
-
-
-PLAYERS = ["random", pytest.param("heuristic", marks=pytest.mark.skipif(
-    not heuristic_available(), reason="the heuristic player is not built in yet"))]
-
-
-def assert_same_result(a, b):
-    """Bit-identical per-hand arrays and identical summary counts."""
-    assert a.hands == b.hands
-    assert a.counts == b.counts
-    assert (a.arrays is None) == (b.arrays is None)
-    if a.arrays is not None:
-        assert set(a.arrays) == set(b.arrays)
-        for name in a.arrays:
-            x, y = a.arrays[name], b.arrays[name]
-            assert x.dtype == y.dtype and x.shape == y.shape, name
-            assert np.array_equal(x, y), name
+PLAYERS = ["random", "heuristic"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -136,11 +115,13 @@ def core_run(hands, contract, rules, random_play_loop):
     """Random hands through the core, the card play in HandState::play_randomly or one card at a time."""
     from baloot.rules import core_rules
     from baloot.simulate import COLUMNS as SPEC
-    from baloot.simulate import core_players, parse_forced_contract
+    from baloot.simulate import core_players
+    from baloot.validation import contract as parse_contract
+    from baloot.validation import optional
     arrays = {name: np.zeros((hands, width) if width == 2 else hands, dtype=dtype)
               for name, (dtype, width) in SPEC.items()}
     players, _ = core_players("random", rules)
-    counts, played, _ = baloot._core.simulate(0, hands, 5, 2, core_rules(rules), parse_forced_contract(contract),
+    counts, played, _ = baloot._core.simulate(0, hands, 5, 2, core_rules(rules), optional(parse_contract, contract),
                                               players, arrays, True, random_play_loop=random_play_loop)
     assert played == hands
     return counts, arrays
@@ -187,7 +168,7 @@ def hokum_gp(abnat):
 
 
 def expected_points(a, rules):
-    """A vectorised re-implementation of the scoring (RULINGS R24, R32-R40) for played rows:
+    """A vectorised re-implementation of the scoring (docs/rules.md R24, R32-R40) for played rows:
     returns (points (n, 2), made (n,), kaboot (n,))."""
     n = len(a["mode"])
     rows = np.arange(n)
@@ -273,7 +254,7 @@ def test_invariants_random_hands(index):
     p = {k: v[played] for k, v in a.items()}
     sun = p["mode"] == 0
     # abnat totals 130 Sun / 162 Hokum, tricks total 8, points never negative
-    assert np.all(p["abnat"].sum(axis=1) == np.where(sun, 130, 162))
+    assert np.all(p["abnat"].sum(axis=1) == np.where(sun, *baloot._core.total_abnat))
     assert np.all(p["abnat"] >= 0)
     assert np.all(p["tricks"].sum(axis=1) == 8)
     assert np.all(p["tricks"] >= 0)
@@ -436,7 +417,7 @@ def test_python_callable_players_work_and_are_deterministic():
         assert np.array_equal(np.concatenate([getattr(c1, name), getattr(c2, name)]), getattr(a, name)), name
     # invariants hold as for the built-in players
     played = a.mode >= 0
-    assert np.all(a.abnat[played].sum(axis=1) == np.where(a.mode[played] == 0, 130, 162))
+    assert np.all(a.abnat[played].sum(axis=1) == np.array(baloot._core.total_abnat)[a.mode[played]])
     assert np.all(a.tricks[played].sum(axis=1) == 8)
     assert np.all(a.points >= 0)
 
@@ -638,7 +619,7 @@ def test_bad_arguments_are_value_errors():
 
 
 # ---------------------------------------------------------------------------------------------
-# keep=False: memory flat in the number of hands (issue 4: 100 million hands in the memory of 1,000)
+# keep=False: memory flat in the number of hands (100 million hands in the memory of 1,000)
 # ---------------------------------------------------------------------------------------------
 
 PEAK_GROWTH = """

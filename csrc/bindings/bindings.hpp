@@ -12,7 +12,8 @@
 #include <vector>
 
 #include "../cards.hpp"
-#include "../policy.hpp"
+#include "../players/policy.hpp"
+#include "../projects.hpp"
 #include "../rules.hpp"
 
 namespace baloot {
@@ -48,6 +49,9 @@ Mode checked_mode(int mode);
 Contract checked_contract(int mode, int trump);
 int checked_seat(int seat, const char* what);
 
+// (kind, is_run, top_rank, length, cards mask, abnat) per project of a set, best first.
+pybind11::list project_list(const ProjectSet& set);
+
 // The data of a caller-owned numpy array that C++ fills: `rows` rows of `width` T (one dimension when
 // width is 1), C-contiguous and writable; else a RuleError naming it.
 template <typename T>
@@ -65,6 +69,7 @@ T* output_array(pybind11::array array, const char* name, std::int64_t rows, int 
 using PolledJob = std::function<std::int64_t(std::atomic<std::int64_t>& done, const std::atomic<bool>& stop)>;
 std::pair<std::int64_t, bool> run_polled(const PolledJob& job, const pybind11::object& progress, double poll_seconds);
 
+void bind_facts(pybind11::module_& m);
 void bind_kernel(pybind11::module_& m);
 void bind_hand(pybind11::module_& m);
 void bind_bench(pybind11::module_& m);

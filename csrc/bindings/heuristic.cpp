@@ -1,6 +1,6 @@
 // Bindings of the heuristic player's parameters, its in-core timing and a duel harness for tuning.
 #include "../bench.hpp"
-#include "../heuristic.hpp"
+#include "../players/heuristic.hpp"
 #include "bindings.hpp"
 
 namespace py = pybind11;

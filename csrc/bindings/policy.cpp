@@ -1,5 +1,5 @@
 // Bindings of the built-in players, so Python can ask one for a move (tests, `baloot play`).
-#include "../policy.hpp"
+#include "../players/policy.hpp"
 #include "bindings.hpp"
 
 namespace py = pybind11;

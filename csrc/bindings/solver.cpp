@@ -2,7 +2,7 @@
 #include <mutex>
 
 #include "../dd_table.hpp"
-#include "../search_players.hpp"
+#include "../players/search_players.hpp"
 #include "../solver.hpp"
 #include "bindings.hpp"
 

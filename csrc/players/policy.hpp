@@ -2,8 +2,8 @@
 // perfect-information players can exist; a fair player reads it only through a SeatView.
 #pragma once
 
-#include "hand.hpp"
-#include "rng.hpp"
+#include "../hand.hpp"
+#include "../rng.hpp"
 
 namespace baloot {
 

@@ -6,7 +6,7 @@
 #include <memory>
 
 #include "policy.hpp"
-#include "solver.hpp"
+#include "../solver.hpp"
 
 namespace baloot {
 

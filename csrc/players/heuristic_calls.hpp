@@ -1,0 +1,14 @@
+// The heuristic player's calls: bids from a point-count evaluation of its cards, and doubles
+// (see HeuristicParams for the weights and thresholds).
+#pragma once
+
+#include "heuristic.hpp"
+
+namespace baloot {
+
+// The bid of the seat to move, in the bidding phase.
+int heuristic_bid(const HeuristicParams& p, const HeuristicTables& t, const SeatView& v);
+// Its double, Three, Four, Gahwa or pass, in the doubling phase.
+int heuristic_double(const HeuristicParams& p, const HeuristicTables& t, const SeatView& v);
+
+}  // namespace baloot
