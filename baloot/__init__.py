@@ -3,6 +3,22 @@
 The rules live in the C++ core (``baloot._core``); this package parses, validates and presents them.
 """
 
+try:
+    from baloot import _core  # noqa: F401  (first, so that a missing build is reported as one)
+except ImportError as _error:  # pragma: no cover - depends on how baloot was installed
+    import glob as _glob
+    import os as _os
+
+    _here = _os.path.dirname(__file__)
+    _built = _glob.glob(_os.path.join(_here, "_core.*"))
+    raise ImportError(
+        (f"baloot's compiled core in {_here} cannot be loaded ({_error}); rebuild it: "
+         if [name for name in _built if not name.endswith(".pyi")] else
+         f"baloot's compiled core (baloot._core) is not built in {_here}: ")
+        + "in the source tree, build it in place with `pip install pybind11 && python setup.py build_ext --inplace` "
+        "(or `pip install -e .`); to use an installed baloot instead, run from another folder."
+    ) from None
+
 from baloot.analysis import BidAnalysis, analyze_bid, analyze_decision
 from baloot.cards import DECK, RANKS, SUITS
 from baloot.errors import BalootError, IllegalAction

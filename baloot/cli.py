@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
+import signal
 import sys
-from typing import List, Optional
+import threading
+from typing import Any, Iterator, List, Optional
 
 from baloot import __version__
 from baloot.errors import BalootError
@@ -30,6 +33,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@contextlib.contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """SIGTERM stops a command as Ctrl-C does: the summary so far is printed and no temporary file is left."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -37,7 +57,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         parser.print_help()
         return 2
     try:
-        return int(args.run(args) or 0)
+        with terminate_as_interrupt():
+            return int(args.run(args) or 0)
     except BalootError as error:
         print(f"baloot {args.command}: error: {error}", file=sys.stderr)
         return 2

@@ -61,7 +61,7 @@ def _seat_block(game: "Game", seat: int, viewer: Optional[int]) -> List[str]:
     return [" · ".join(tags), shown]
 
 
-def _call_text(action: str, arabic: bool) -> str:
+def call_text(action: str, arabic: bool) -> str:
     name, _, suit = action.partition(":")
     text = label(name, arabic)
     return f"{text} {SUIT_SYMBOLS[SUITS.index(suit.upper())]}" if suit else text
@@ -71,7 +71,7 @@ def _calls_line(game: "Game", arabic: bool) -> str:
     calls = game.calls
     if not calls:
         return ""
-    return "Calls: " + " · ".join(f"seat {seat} {_call_text(action, arabic)}" for seat, action in calls)
+    return "Calls: " + " · ".join(f"seat {seat} {call_text(action, arabic)}" for seat, action in calls)
 
 
 def _projects_line(game: "Game", arabic: bool) -> str:

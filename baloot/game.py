@@ -327,9 +327,11 @@ class Game:
             raise BalootError(f"from_json needs the JSON text of a record, not {type(text).__name__}")
         try:
             record = json.loads(text)
+            return cls.from_record(record)
         except json.JSONDecodeError as error:
             raise BalootError(f"game record is not valid JSON: {error}") from None
-        return cls.from_record(record)
+        except RecursionError:
+            raise BalootError("game record is nested too deeply to be a baloot record") from None
 
     def draw(self, viewer: Optional[int] = None) -> str:
         """The table as text; with ``viewer`` set, other seats' cards are hidden."""

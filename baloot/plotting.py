@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from baloot.errors import BalootError
+from baloot.files import check_writable, write_atomically
 from baloot.labels import ENGLISH
 
 if TYPE_CHECKING:
@@ -21,6 +23,16 @@ def figure_class() -> Any:
     except ImportError:
         raise BalootError('plotting needs matplotlib: pip install "baloot[plot]"') from None
     return Figure
+
+
+def check_plot_target(path: str) -> None:
+    """Refuse, before the analysis, a plot file that could not be written (matplotlib missing, a format it
+    cannot draw, a missing or read-only folder)."""
+    figure_class()
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    formats = sorted(FigureCanvasBase.get_supported_filetypes())
+    check_writable(path, "--plot", [f".{name}" for name in formats])
 
 
 def _call_name(action: str) -> str:
@@ -57,4 +69,7 @@ def plot_bid_analysis(analysis: "BidAnalysis", path: str) -> None:
     figure.suptitle(f"Hand {' '.join(analysis.context['hand'])} · up-card {analysis.context['up_card']} · "
                  f"dealer {analysis.context['dealer']} · players {analysis.players[0]}")
     figure.tight_layout()
-    figure.savefig(path, dpi=120)
+    try:
+        write_atomically(path, lambda tmp: figure.savefig(tmp, dpi=120, format=os.path.splitext(path)[1][1:].lower()))
+    except (OSError, ValueError) as error:
+        raise BalootError(f"cannot write the plot {path!r}: {error}") from None

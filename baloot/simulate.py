@@ -12,6 +12,7 @@ from baloot.actions import actions_of, parse_action
 from baloot.errors import BalootError, IllegalAction
 from baloot.players import BuiltinPlayer, CallablePlayer, PlayerSpec, resolve_players
 from baloot.progress import progress_callback
+from baloot.rowfiles import write_rows
 from baloot.rules import Rules, core_rules, resolve
 from baloot.stats import Summary
 
@@ -71,8 +72,10 @@ class SimResult:
     """
 
     def __init__(self, counts: Dict[str, Any], arrays: Optional[Dict[str, np.ndarray]], *, start: int, seed: int,
-                 players: List[str], rules: Rules, contract: Optional[str], interrupted: bool = False) -> None:
+                 players: List[str], rules: Rules, contract: Optional[str], interrupted: bool = False,
+                 resumed: int = 0) -> None:
         self.counts = counts
+        self.resumed = resumed
         self.start = start
         self.seed = seed
         self.players = players
@@ -110,6 +113,11 @@ class SimResult:
                                  f"(summary() has the means and rates either way)")
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
+    def save(self, path: str) -> None:
+        """Write the per-hand rows (``table()``) to ``path``: ``.csv``, ``.npz`` or ``.parquet`` (needs pyarrow).
+        The file appears complete or not at all; a BalootError says why it could not be written."""
+        write_rows(self.table(), path)
+
     def __len__(self) -> int:
         return self.hands
 
@@ -137,17 +145,41 @@ def _run_chunked(hands: int, players: Any, seed: int, threads: int, rules: Rules
              for p in (players if isinstance(players, (list, tuple)) else [players] * 4)]
     task = functools.partial(_play_chunk, players=players, seed=seed, threads=threads, rules=rules,
                              contract=contract, keep=keep)
+    chunks = chunk_ranges(start, hands, size)
     saved = None
     if checkpoint is not None:
         saved = Checkpoint(checkpoint, {"kind": "simulate", "hands": hands, "start": start, "seed": seed,
                                         "players": [str(n) for n in names], "rules": rules.to_dict(),
-                                        "contract": contract, "keep": keep, "chunk": size})
-    parts = run_chunks(task, chunk_ranges(start, hands, size), scheduler=scheduler, checkpoint=saved,
-                       split=lambda result: result, join=lambda counts, rows: (counts, rows), progress=progress)
-    counts = merge_counts([c for c, _ in parts])
-    arrays = {name: np.concatenate([rows[name] for _, rows in parts]) for name in COLUMNS} if keep else None
+                                        "contract": contract, "keep": keep, "chunk": size}, chunks)
+    resumed = sum(count for first, count in chunks if saved is not None and saved.done((first, count)))
+    parts = run_chunks(task, chunks, scheduler=scheduler, checkpoint=saved, split=lambda result: result,
+                       join=functools.partial(_checked_chunk, checkpoint, keep), progress=progress)
+    try:
+        counts = merge_counts([c for c, _ in parts])
+        arrays = {name: np.concatenate([rows[name] for _, rows in parts]) for name in COLUMNS} if keep else None
+    except (TypeError, ValueError) as error:  # only a checkpoint's chunks can disagree in shape
+        raise BalootError(f"checkpoint {checkpoint!r}: its chunks cannot be merged ({error}); "
+                          "remove it to run again") from None
     return SimResult(counts, arrays, start=start, seed=seed, players=[str(n) for n in names], rules=rules,
-                     contract=contract)
+                     contract=contract, resumed=resumed)
+
+
+def _checked_chunk(checkpoint: str, keep: bool, chunk: Tuple[int, int], counts: Any,
+                   rows: Optional[Dict[str, np.ndarray]]) -> Tuple[Any, Optional[Dict[str, np.ndarray]]]:
+    """A chunk read back from a checkpoint, refused unless it has every count for its hands (and every
+    column when rows are kept)."""
+    from baloot.stats import COUNT_KEYS
+
+    where = f"checkpoint {checkpoint!r}, chunk {chunk[0]}"
+    missing = [key for key in COUNT_KEYS if not isinstance(counts, dict) or key not in counts]
+    if keep:
+        missing += [name for name in COLUMNS if rows is None or name not in rows]
+    if missing:
+        raise BalootError(f"{where}: lacks {', '.join(missing)}; remove the checkpoint to run again")
+    if counts["hands"] != chunk[1]:
+        raise BalootError(f"{where}: counts {counts['hands']!r} hands where the chunk has {chunk[1]}; "
+                          "remove the checkpoint to run again")
+    return counts, rows
 
 
 def _row_arrays(hands: int) -> Dict[str, np.ndarray]:
@@ -205,7 +237,9 @@ def simulate(hands: int, players: Any = "random", seed: int = 0, threads: int = 
 
     ``scheduler`` (a Dask ``Client`` or an address such as ``"tcp://host:8786"``) runs chunks of ``chunk``
     hands on the cluster; ``checkpoint`` (a file) records finished chunks so that the same call resumes
-    where an interrupted one stopped. Either way the result equals the plain local run bit for bit.
+    where an interrupted one stopped (with ``keep=True`` each chunk's rows go to ``FILE.rows-FIRST.npz``
+    beside it; every chunk's SHA-256 is checked on resume, and ``result.resumed`` counts the hands read
+    back). Either way the result equals the plain local run bit for bit.
     """
     with progress_callback(progress, validation.count(hands, "hands")) as callback:
         result = run(hands, players, seed, threads, rules, contract, keep, callback, start, scheduler, checkpoint,

@@ -182,12 +182,20 @@ class DiskFull(OSError):
     pass
 
 
+def write_part(target, content):
+    """Write ``content`` to a file name or an open file, as numpy's writers accept either."""
+    if hasattr(target, "write"):
+        target.write(content)
+        return
+    with open(target, "wb") as handle:
+        handle.write(content)
+
+
 def half_writer(real):
     """A writer that writes part of the file and then fails."""
 
     def write(target, *args, **kwargs):
-        with open(target, "wb") as handle:
-            handle.write(b"partial,")
+        write_part(target, b"partial,")
         raise DiskFull(28, "No space left on device")
 
     return write
@@ -195,12 +203,16 @@ def half_writer(real):
 
 @pytest.mark.parametrize("suffix,writer", [("csv", "savetxt"), ("npz", "savez_compressed")])
 def test_failing_write_leaves_no_file_and_no_temporary(capsys, tmp_path, monkeypatch, suffix, writer):
+    """The summary comes first; the error says that the rows (which no rescue file could take either)
+    were not saved."""
     monkeypatch.setattr(np, writer, half_writer(getattr(np, writer)))
+    monkeypatch.setattr(np, "savez_compressed", half_writer(np.savez_compressed))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
     path = tmp_path / f"hands.{suffix}"
-    with pytest.raises(OSError):
-        run_cli(capsys, "simulate", "--hands", "300", "--seed", "1", "--out", str(path), "--no-progress")
-    assert not path.exists()
-    assert not leftovers(tmp_path)
+    code, out, err = run_cli(capsys, "simulate", "--hands", "300", "--seed", "1", "--out", str(path), "--no-progress")
+    assert code == 2 and "Hands" in out
+    assert "No space left on device" in err and "300 hands were NOT saved" in err
     assert os.listdir(tmp_path) == []
 
 
@@ -208,22 +220,23 @@ def test_failing_write_keeps_the_old_file(capsys, tmp_path, monkeypatch):
     path = tmp_path / "hands.csv"
     path.write_text("the previous complete file\n")
     monkeypatch.setattr(np, "savetxt", half_writer(np.savetxt))
-    with pytest.raises(OSError):
-        run_cli(capsys, "simulate", "--hands", "300", "--seed", "1", "--out", str(path), "--no-progress")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run_cli(capsys, "simulate", "--hands", "300", "--seed", "1", "--out", str(path), "--no-progress")
+    assert code == 2
     assert path.read_text() == "the previous complete file\n"
     assert not leftovers(tmp_path)
 
 
 def test_interrupted_write_leaves_no_temporary(capsys, tmp_path, monkeypatch):
     def interrupted(target, *args, **kwargs):
-        with open(target, "wb") as handle:
-            handle.write(b"PK")
+        write_part(target, b"PK")
         raise KeyboardInterrupt
 
     monkeypatch.setattr(np, "savez_compressed", interrupted)
     path = tmp_path / "hands.npz"
-    code, _, err = run_cli(capsys, "simulate", "--hands", "300", "--seed", "1", "--out", str(path), "--no-progress")
+    code, out, err = run_cli(capsys, "simulate", "--hands", "300", "--seed", "1", "--out", str(path), "--no-progress")
     assert code == 130 and "interrupted" in err
+    assert "Hands" in out  # the summary was printed before the write began
     assert not path.exists()
     assert not leftovers(tmp_path)
 
@@ -363,15 +376,39 @@ def test_play_is_deterministic_for_a_seed(capsys):
     assert capsys.readouterr().out == first
 
 
-def test_play_quit_exits_1(capsys):
-    assert play_command.main(play_args("--seed", "1", "--bots", BOTS), read=Script(first=["quit"])) == 1
+def test_play_quit_exits_0_with_a_word(capsys):
+    assert play_command.main(play_args("--seed", "1", "--bots", BOTS), read=Script(first=["quit"])) == 0
+    assert capsys.readouterr().out.endswith("Left the game.\n")
 
 
-def test_play_end_of_input_exits_1(capsys):
+def test_play_end_of_input_exits_0_on_a_new_line(capsys):
     def eof(prompt):
+        print(prompt, end="")
         raise EOFError
 
-    assert play_command.main(play_args("--seed", "1", "--bots", BOTS), read=eof) == 1
+    assert play_command.main(play_args("--seed", "1", "--bots", BOTS), read=eof) == 0
+    assert capsys.readouterr().out.endswith(": \nLeft the game.\n")
+
+
+def test_play_question_mark_lists_the_legal_actions(capsys):
+    play_command.main(play_args("--seed", "1", "--bots", BOTS), read=Script(first=["?", "quit"]))
+    assert "legal now: pass (Pass (بس)), hokum (Hokum (حكم)), sun (Sun (صن))" in capsys.readouterr().out
+
+
+def test_play_doubling_pass_reads_as_no_double_and_suits_as_symbols(capsys):
+    """Seed 1, seat 0 calls Hokum in round 2: the Hokum shows its trump as the table does (♠, not S)."""
+    script = Script(first=["pass", "hokum:S"])
+    play_command.main(play_args("--seed", "1", "--bots", BOTS), read=script)
+    out = capsys.readouterr().out
+    assert "Seat 0: Hokum (حكم) ♠" in out and "hokum (حكم) S" not in out.lower()
+    doubling = [line for line in out.splitlines() if "Double" in line]
+    assert doubling and all("Pass" not in line for line in doubling)
+
+
+def test_play_shows_the_players_hand_when_a_bot_leads(capsys):
+    script = Script(first=["pass", "hokum:S"])
+    play_command.main(play_args("--seed", "1", "--bots", BOTS), read=script)
+    assert "leads; your hand: ♠" in capsys.readouterr().out
 
 
 def test_play_illegal_then_help_then_legal(capsys):
@@ -396,7 +433,7 @@ def test_play_a_match(capsys):
 def test_play_through_main(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
     code, out, err = run_cli(capsys, "play", "--seed", "1", "--bots", BOTS)
-    assert code == 1
+    assert code == 0 and out.endswith("Left the game.\n")
 
 
 @pytest.mark.parametrize("argv", [["--seat", "4"], ["--dealer", "-1"], ["--bots", "nobody"]])

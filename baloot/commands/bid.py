@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from typing import Any
 
 from baloot import validation
 from baloot.analysis import analyze_bid
 from baloot.commands.common import add_rule_option, parse_pair, players_from, print_json, rules_from
-from baloot.plotting import figure_class, plot_bid_analysis
+from baloot.errors import BalootError
+from baloot.plotting import check_plot_target, plot_bid_analysis
 from baloot.progress import progress_bar
 
 
@@ -18,7 +20,7 @@ def register(subparsers: Any) -> None:
         "bid", help="compare the calls open to a seat by Monte Carlo",
         description="Deal the unseen cards at random many times and play every call open to the seat (pass, "
                     "hokum, sun, ashkal) on the same deals; print each call's expected game-point margin with a "
-                    "95%% confidence interval.")
+                    "95% confidence interval.")
     parser.add_argument("hand", help='the five cards, e.g. "JH 9H 7H 8D 7C"')
     parser.add_argument("--up", required=True, help="the up-card, e.g. 8H")
     parser.add_argument("--seat", type=int, required=True, help="the seat to advise, 0-3")
@@ -37,11 +39,9 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=main)
 
 
-
-
 def main(args: argparse.Namespace) -> int:
-    if args.plot:
-        figure_class()  # before the analysis: a missing matplotlib is reported at once
+    if args.plot is not None:
+        check_plot_target(args.plot)  # before the analysis, not after it
     rules = rules_from(args)
     began = time.perf_counter()
     with progress_bar(args.samples, not args.no_progress, unit="sample", delay=1.0) as progress:
@@ -50,16 +50,30 @@ def main(args: argparse.Namespace) -> int:
                                scores=parse_pair(args.scores, "--scores"), threads=validation.threads(args.threads),
                                progress=progress, scheduler=args.scheduler, chunk=args.chunk)
     seconds = time.perf_counter() - began
-    if args.plot:
-        plot_bid_analysis(analysis, args.plot)
+    plotted = draw_plot(analysis, args.plot) if args.plot is not None else None
     if args.json:
         data = analysis.to_dict()
         data["seconds"] = seconds
+        if plotted is not None:
+            data["plot"] = args.plot if not plotted else None
+            data["plot_error"] = plotted or None
         print_json(data)
     else:
         print(f"seat {args.seat}, dealer {args.dealer}, hand {args.hand}, up-card {args.up}, scores {args.scores}")
         print(analysis.table())
         print(f"{seconds:.2f} s, {analysis.samples / seconds:,.0f} samples/s")
-        if args.plot:
+        if plotted == "":
             print(f"plot written to {args.plot}")
+    if plotted:
+        print(f"baloot bid: error: {plotted}", file=sys.stderr)
+        return 2
     return 0
+
+
+def draw_plot(analysis: Any, path: str) -> str:
+    """Draw the plot; the reason it could not be written, or "" when it was."""
+    try:
+        plot_bid_analysis(analysis, path)
+    except BalootError as error:
+        return f"{error} (the analysis above is complete)"
+    return ""

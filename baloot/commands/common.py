@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from typing import Any, Tuple
+
+import numpy as np
 
 from baloot.errors import BalootError
 from baloot.rules import PRESETS, Rules
@@ -39,8 +42,23 @@ def players_from(text: str) -> Any:
     return parts
 
 
+def strict_json(data: Any) -> Any:
+    """``data`` with every float that JSON cannot hold (NaN, infinity: a statistic undefined for so few
+    hands) as None, and numpy numbers as Python ones."""
+    if isinstance(data, dict):
+        return {key: strict_json(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [strict_json(value) for value in data]
+    if isinstance(data, np.generic):
+        data = data.item()
+    if isinstance(data, float) and not math.isfinite(data):
+        return None
+    return data
+
+
 def print_json(data: Any) -> None:
-    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
+    """Strict JSON on stdout: an undefined statistic is null, never a bare NaN."""
+    json.dump(strict_json(data), sys.stdout, ensure_ascii=False, indent=2, allow_nan=False)
     sys.stdout.write("\n")
 
 

@@ -8,7 +8,7 @@ from typing import Any, List, Optional
 
 from baloot import validation
 from baloot.commands.common import add_rule_option, rules_from
-from baloot.display import card_text
+from baloot.display import call_text, card_text, hand_text
 from baloot.errors import IllegalAction
 from baloot.game import Game
 from baloot.labels import label
@@ -17,6 +17,9 @@ from baloot.players import BuiltinPlayer
 
 HELP = "Type a legal action (a card such as 10H, or pass / hokum / hokum:S / sun / ashkal / double ...), " \
        "'?' to list the legal ones, 'table' to redraw, 'quit' to leave."
+
+
+GOODBYE = "Left the game."
 
 
 def register(subparsers: Any) -> None:
@@ -32,12 +35,20 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=main)
 
 
-def describe(game: Game, seat: int, action: str) -> str:
+def action_text(game: Game, action: str, phase: str) -> str:
+    """An action as the table shows it; a pass while doubling reads as declining to double."""
     arabic = game.rules.arabic_labels
-    if action[-1].isupper() and not action.startswith("hokum"):
-        return f"Seat {seat} plays {card_text(action)}"
-    name, _, suit = action.partition(":")
-    return f"Seat {seat}: {label(name, arabic)}{' ' + suit if suit else ''}"
+    if phase == "playing":
+        return card_text(action)
+    if phase == "doubling" and action == "pass":
+        return f"no {label('double', arabic)}"
+    return call_text(action, arabic)
+
+
+def describe(game: Game, seat: int, action: str, phase: str) -> str:
+    if phase == "playing":
+        return f"Seat {seat} plays {action_text(game, action, phase)}"
+    return f"Seat {seat}: {action_text(game, action, phase)}"
 
 
 STAGE_QUESTIONS = {"over_hokum": "Sun over the Hokum?", "priority": "Sun priority (قبلك): take the Sun yourself?",
@@ -51,11 +62,14 @@ def ask(game: Game, seat: int, read: Any) -> Optional[str]:
         try:
             text = read(f"Your move ({', '.join(game.legal_actions())}): ").strip()
         except EOFError:
+            print()  # end the prompt's line
             return None
         if text in ("quit", "exit", "q"):
             return None
         if text in ("?", "help"):
             print(HELP)
+            print("  legal now: " + ", ".join(f"{action} ({action_text(game, action, game.phase)})"
+                                              for action in game.legal_actions()))
             continue
         if text == "table":
             print(game.draw(viewer=seat))
@@ -79,14 +93,17 @@ def play_hand(game: Game, seat: int, bot: BuiltinPlayer, read: Any, step: List[i
         else:
             step[0] += 1
             action = bot.act(game, step[0])
-        was_playing = game.phase == "playing"
+        phase = game.phase
         game.apply(action)
-        print("  " + describe(game, mover, action))
-        if was_playing and not game.trick and game.tricks:
+        print("  " + describe(game, mover, action, phase))
+        if phase == "playing" and not game.trick and game.tricks:
             last = game.tricks[-1]
             print(f"  — trick {len(game.tricks)} to seat {last.winner}")
-        if game.phase == "playing" and game.to_move == seat and not game.trick:
-            print(game.draw(viewer=seat))
+        if game.phase == "playing" and not game.trick and game.to_move is not None:
+            if game.to_move == seat:
+                print(game.draw(viewer=seat))
+            else:
+                print(f"  seat {game.to_move} leads; your hand: {hand_text(game.hands[seat])}")
     print(game.draw())
     return True
 
@@ -99,12 +116,15 @@ def main(args: argparse.Namespace, read: Any = input) -> int:
     step = [0]
     if not args.match:
         game = Game(rules=rules, dealer=args.dealer, seed=args.seed)
-        return 0 if play_hand(game, args.seat, bot, read, step) else 1
+        if not play_hand(game, args.seat, bot, read, step):
+            print(GOODBYE)
+        return 0
     match = Match(rules=rules, seed=args.seed, dealer=args.dealer)
     while match.winner is None:
         game = match.new_hand()
         if not play_hand(game, args.seat, bot, read, step):
-            return 1
+            print(f"{GOODBYE} Match: team 0 {match.scores[0]} – team 1 {match.scores[1]}")
+            return 0
         match.record(game)
         print(f"Match: team 0 {match.scores[0]} – team 1 {match.scores[1]} (target {rules.target})")
     print(f"Team {match.winner} wins the match{' — you win!' if match.winner == args.seat % 2 else ''}")

@@ -115,6 +115,7 @@ def _print_table(args: argparse.Namespace) -> int:
 
 def _sample_tables(args: argparse.Namespace) -> int:
     validation.seat(args.seat, "--seat")
+    validation.count(args.deals, "--deals", minimum=1)
     threads = validation.threads(args.threads)
     start = time.perf_counter()
     sampled = sample_table(args.hand, args.seat, deals=args.deals, seed=args.seed, leader=args.leader,
