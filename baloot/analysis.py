@@ -1,10 +1,10 @@
 """Monte Carlo answers to bidding and doubling questions: ``analyze_bid`` and ``analyze_decision``.
 
-Each sample deals the cards the deciding seat cannot see uniformly at random (its own five cards and
-the up-card stay put), replays the calls made so far, and plays every candidate call out on that same
+Each sample deals the cards the deciding seat cannot see at random (its own five cards and the up-card
+stay put), keeping only deals on which the chosen players would have made the calls made so far (a deal
+that disagrees is drawn again, up to ``MAX_DRAWS`` times), and plays every candidate call out on that
 deal with the same random stream for the players (common random numbers), in C++ across threads.
-The resampled deals are not conditioned on the earlier calls being what those players would have
-said: an earlier pass is taken as given whatever the sampled cards.
+The players are ``"expert"`` unless chosen otherwise.
 """
 
 from __future__ import annotations
@@ -25,6 +25,11 @@ from baloot.progress import progress_callback
 from baloot.rules import Rules, core_rules, resolve
 from baloot.simulate import core_players
 from baloot.stats import Estimate, estimate, rate
+
+# The players an analysis uses unless told otherwise: the strongest that keep 4,000 samples within seconds.
+DEFAULT_PLAYERS = "expert"
+# Deals drawn for one sample before it is taken with the calls unchecked (the core's kMaxDraws).
+MAX_DRAWS = 10_000
 
 # Outcome flags written by the core, from the deciding seat's side.
 OWN_TEAM_BOUGHT, SEAT_BOUGHT, OWN_TEAM_MADE, OWN_KABOOT, OPPONENT_KABOOT = (
@@ -68,13 +73,16 @@ class BidAnalysis:
     expected margin. ``table()`` prints them with English and Arabic labels; ``to_dict()`` for JSON."""
 
     def __init__(self, seat: int, actions: List[str], margin: np.ndarray, flags: np.ndarray, samples: int,
-                 seed: int, players: List[str], rules: Rules, context: Dict[str, Any]) -> None:
+                 seed: int, players: List[str], rules: Rules, context: Dict[str, Any], draws: np.ndarray) -> None:
         self.seat = seat
         self.samples = samples
         self.seed = seed
         self.players = players
         self.rules = rules
         self.context = context
+        # Deals drawn per sample until one agreed with the calls so far, and the samples that never did.
+        self.draws = int(draws.sum())
+        self.unchecked = int((draws >= MAX_DRAWS).sum())
         means = margin.mean(axis=0) if samples else np.zeros(len(actions))
         best = int(np.argmax(means))
         self.rows: List[CallOutcome] = []
@@ -116,11 +124,14 @@ class BidAnalysis:
                          f"{row.made.mean:>8.1%} {row.khasra.mean:>9.1%} {row.kaboot.mean:>9.1%}")
         lines.append(f"best: {self.best} · {self.samples:,} samples · players {', '.join(self.players)} · "
                      f"seed {self.seed}")
+        lines.append(f"deals agreeing with the calls so far: {self.samples:,} of {self.draws:,} drawn"
+                     + (f" ({self.unchecked:,} taken unchecked after {MAX_DRAWS:,} draws)" if self.unchecked else ""))
         return "\n".join(lines)
 
     def to_dict(self) -> Dict[str, Any]:
         return {"seat": self.seat, "samples": self.samples, "seed": self.seed, "players": self.players,
-                "best": self.best, "context": self.context, "calls": [row.to_dict() for row in self.rows]}
+                "draws": self.draws, "unchecked": self.unchecked, "best": self.best, "context": self.context,
+                "calls": [row.to_dict() for row in self.rows]}
 
     def __str__(self) -> str:
         return self.table()
@@ -137,19 +148,22 @@ def _packet_positions(seat: int, dealer: int) -> List[int]:
 
 def _analyze_chunk(first: int, count: int, *, deck: List[int], known: int, dealer: int, scores: Tuple[int, int],
                    rules: Rules, history: List[int], candidates: List[int], players: Any, seed: int, threads: int,
-                   progress: Any = None) -> Tuple[np.ndarray, np.ndarray]:
-    """Samples ``first .. first+count-1`` of an analysis (a Dask task): margins and outcome flags."""
+                   progress: Any = None) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Samples ``first .. first+count-1`` of an analysis (a Dask task): margins, outcome flags and deals
+    drawn per sample."""
     core, _ = core_players(players, rules)
-    margin, flags, _multiplier, _done = _core.analyze_decision(deck, known, dealer, scores, core_rules(rules), history,
-                                                               candidates, core, seed, first, count, threads, progress)
-    return margin, flags
+    margin, flags, _multiplier, draws, _done = _core.analyze_decision(
+        deck, known, dealer, scores, core_rules(rules), history, candidates, core, seed, first, count, threads,
+        progress)
+    return margin, flags, draws
 
 
-def analyze_decision(game: Game, *, samples: int = 2000, players: Any = "heuristic", seed: int = 0, threads: int = 0,
-                     progress: Any = False, candidates: Optional[Sequence[str]] = None, scheduler: Any = None,
-                     chunk: Optional[int] = None) -> BidAnalysis:
+def analyze_decision(game: Game, *, samples: int = 2000, players: Any = DEFAULT_PLAYERS, seed: int = 0,
+                     threads: int = 0, progress: Any = False, candidates: Optional[Sequence[str]] = None,
+                     scheduler: Any = None, chunk: Optional[int] = None) -> BidAnalysis:
     """Analyse the bidding or doubling decision of the seat to move in ``game``, from its point of view:
-    its own five cards, the up-card and the calls so far are known; every other card is resampled.
+    its own five cards, the up-card and the calls so far are known; every other card is resampled, on
+    deals where ``players`` would have made the calls so far.
     ``scheduler`` (a Dask client or address) spreads chunks of ``chunk`` samples over a cluster with the
     same result as a local run. ``candidates``: the calls to compare (one call or a list; default every legal
     one). ``progress``: True for a progress bar, or a callable taking the count of finished samples."""
@@ -172,17 +186,18 @@ def analyze_decision(game: Game, *, samples: int = 2000, players: Any = "heurist
                              threads=validation.threads(threads))
     with progress_callback(progress, samples, unit="sample") as update:
         if scheduler is None:
-            margin, flags = task(0, samples, progress=update)
+            margin, flags, draws = task(0, samples, progress=update)
         else:
             from baloot.distributed import chunk_ranges, run_chunks
 
             size = validation.count(chunk, "chunk", 1) if chunk is not None else max(100_000, -(-samples // 64))
             parts = run_chunks(task, chunk_ranges(0, samples, size), scheduler=scheduler, progress=update)
-            margin = np.concatenate([m for m, _ in parts])
-            flags = np.concatenate([f for _, f in parts])
+            margin = np.concatenate([m for m, _, _ in parts])
+            flags = np.concatenate([f for _, f, _ in parts])
+            draws = np.concatenate([d for _, _, d in parts])
     context = {"history": game.history, "up_card": game.up_card, "dealer": game.dealer, "scores": list(game.scores),
                "hand": game.hands[seat]}
-    return BidAnalysis(seat, actions, margin, flags, samples, seed, names, game.rules, context)
+    return BidAnalysis(seat, actions, margin, flags, samples, seed, names, game.rules, context, draws)
 
 
 def _candidates(candidates: Any, legal: List[str]) -> List[str]:
@@ -202,14 +217,15 @@ def _candidates(candidates: Any, legal: List[str]) -> List[str]:
     return actions
 
 
-def analyze_bid(hand: Cards, up_card: str, seat: int, dealer: int, samples: int = 2000, players: Any = "heuristic",
+def analyze_bid(hand: Cards, up_card: str, seat: int, dealer: int, samples: int = 2000, players: Any = DEFAULT_PLAYERS,
                 seed: int = 0, rules: Optional[Rules] = None, scores: Tuple[int, int] = (0, 0), *, threads: int = 0,
                 progress: Any = False, scheduler: Any = None, chunk: Optional[int] = None) -> BidAnalysis:
     """What should ``seat``, holding these five cards, call with this up-card on its first turn?
 
     Every call open to the seat (pass, hokum, sun, and ashkal where allowed) is played out on the same
-    ``samples`` deals, the seats before it having passed. Returns a ``BidAnalysis``. ``progress``: True
-    for a progress bar, or a callable taking the count of finished samples.
+    ``samples`` deals, the seats before it having passed (only deals on which ``players`` pass there are
+    kept). Returns a ``BidAnalysis``. ``progress``: True for a progress bar, or a callable taking the count
+    of finished samples.
     """
     rules = resolve(rules)
     own = parse_cards(hand, "the hand")

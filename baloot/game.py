@@ -246,6 +246,11 @@ class Game:
         """Every action so far, in order."""
         return list(self._history)
 
+    def observation(self, seat: int) -> Any:
+        """What ``seat`` has seen of this hand as a float32 numpy vector, laid out by the core's
+        ``observation_blocks()`` (``baloot.rl.OBSERVATION_LAYOUT``): nothing hidden from the seat is in it."""
+        return _core.observe(self._state, check_seat(seat))
+
     @property
     def calls(self) -> List[Tuple[int, str]]:
         """The bidding and doubling actions so far as (seat, action) pairs."""

@@ -27,6 +27,7 @@ try:
     from gymnasium.vector import AutoresetMode, VectorEnv
     from gymnasium.vector.utils import batch_space
     from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
 except ImportError as error:  # pragma: no cover - exercised only without the extra
     raise ImportError('baloot.rl needs the rl extra: pip install "baloot[rl]" (gymnasium and pettingzoo)') from error
 
@@ -54,13 +55,12 @@ OBSERVATION_SIZE = max(block.stop for block in OBSERVATION_LAYOUT.values())
 
 def action_mask(game: Game) -> np.ndarray:
     """The legal actions of the seat to move as NUM_ACTIONS int8 flags (all zero once the hand is over)."""
-    legal = game.legal_mask()
-    return (np.uint64(legal) >> np.arange(NUM_ACTIONS, dtype=np.uint64) & 1).astype(np.int8)
+    return _core.action_flags(game.legal_mask())
 
 
 def observe(game: Game, seat: int) -> np.ndarray:
     """What `seat` has seen of `game`, as a float32 vector laid out by OBSERVATION_LAYOUT."""
-    return _core.observe(game.core_state(), validation.seat(seat))
+    return game.observation(seat)
 
 
 def _reward(game: Game, seat: int, kind: str) -> float:
@@ -77,6 +77,8 @@ def _check_reward(reward: str) -> str:
 
 def _action_number(action: Any) -> int:
     """An action given as a number (numpy integers too) or as a string such as "pass" or "10H"."""
+    if type(action) is int and 0 <= action < NUM_ACTIONS:
+        return action
     if isinstance(action, str):
         return parse_action(action)
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
@@ -88,7 +90,7 @@ def _action_number(action: Any) -> int:
 
 def _apply(game: Game, action: Any) -> None:
     number = _action_number(action)
-    if not action_mask(game)[number]:
+    if not game.legal_mask() >> number & 1:
         legal = ", ".join(ACTIONS[a] for a in np.flatnonzero(action_mask(game)))
         raise IllegalAction(f"action {number} ({ACTIONS[number]}) is not legal now; legal: {legal}")
     game.apply(ACTIONS[number])
@@ -141,6 +143,7 @@ class BalootAECEnv(AECEnv):
         self.reward_kind = _check_reward(reward)
         self._deals = _Deals(rules, dealer, scores)
         self.possible_agents = [f"player_{seat}" for seat in range(4)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.observation_spaces = {agent: _observation_space() for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents}
         self.game: Optional[Game] = None
@@ -152,9 +155,10 @@ class BalootAECEnv(AECEnv):
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
-        seat = self.possible_agents.index(agent)
-        mask = action_mask(self.game) if self.game.to_move == seat else np.zeros(NUM_ACTIONS, dtype=np.int8)
-        return {"observation": observe(self.game, seat), "action_mask": mask}
+        game = self.game
+        # agent_selection is the seat to move until the hand ends, when no action is legal
+        mask = _core.action_flags(game.legal_mask() if agent == self.agent_selection else 0)
+        return {"observation": game.observation(self._seats[agent]), "action_mask": mask}
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         self._deals.reseed(seed)
@@ -172,16 +176,18 @@ class BalootAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        _apply(self.game, action)
+        game = self.game
+        _apply(game, action)
         self._cumulative_rewards[agent] = 0.0
-        if self.game.to_move is None:
+        to_move = game.to_move
+        if to_move is None:
             for seat, each in enumerate(self.agents):
-                self.rewards[each] = _reward(self.game, seat, self.reward_kind)
+                self.rewards[each] = _reward(game, seat, self.reward_kind)
                 self.terminations[each] = True
-                self.infos[each] = {"result": self.game.result}
-        else:
-            self.agent_selection = self.possible_agents[self.game.to_move]
-        self._accumulate_rewards()
+                self.infos[each] = {"result": game.result}
+            self._accumulate_rewards()
+        else:  # the rewards stay zero until the end: nothing to accumulate
+            self.agent_selection = self.possible_agents[to_move]
         if self.render_mode == "human":
             self.render()
 
@@ -196,11 +202,37 @@ class BalootAECEnv(AECEnv):
         pass
 
 
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's checks on the order of calls, with the attributes read in every step forwarded directly:
+    the wrapper's generic forwarding (``__getattr__`` through two classes) cost more than the hand's own
+    work. Before ``reset`` they raise the same ``AttributeError`` as PettingZoo's wrapper."""
+
+    @property
+    def agents(self) -> list:
+        if self._has_reset:
+            return self.env.agents
+        raise AttributeError("agents cannot be accessed before reset")
+
+    @property
+    def agent_selection(self) -> str:
+        if self._has_reset:
+            return self.env.agent_selection
+        raise AttributeError("agent_selection cannot be accessed before reset")
+
+    def last(self, observe: bool = True) -> Tuple[Any, float, bool, bool, Dict[str, Any]]:
+        return self.env.last(observe) if self._has_reset else super().last(observe)
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
+
 def env(**kwargs: Any) -> BalootAECEnv:
     """The PettingZoo environment, wrapped to check the order of calls (see BalootAECEnv for arguments)."""
-    from pettingzoo.utils import wrappers
-
-    return wrappers.OrderEnforcingWrapper(BalootAECEnv(**kwargs))
+    return _OrderEnforcing(BalootAECEnv(**kwargs))
 
 
 class BalootSeatEnv(gymnasium.Env):

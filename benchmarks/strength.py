@@ -1,9 +1,12 @@
 """How much one player beats another: game points per hand, both seat layouts, 95% CI.
 
     python benchmarks/strength.py [--hands N] [--seed S] A B [A B ...]
+    python benchmarks/strength.py --ladder [--hands N] [--search-hands M] [--seed S]
 
 e.g. ``python benchmarks/strength.py --hands 5000 heuristic random dd heuristic "pimc:samples=8" heuristic``
-plays each pair on the same deals twice, A on seats 0/2 then on seats 1/3.
+plays each pair on the same deals twice, A on seats 0/2 then on seats 1/3. ``--ladder`` plays each rung of
+LADDER (the built-in players from weakest to strongest) against the rung below, on N deals per layout
+(M for the search players, which are thousands of times slower).
 """
 
 from __future__ import annotations
@@ -15,30 +18,45 @@ import numpy as np
 
 import baloot
 
+# The built-in players from weakest to strongest ("dd" sees every hand: an upper bound, not a player).
+LADDER = ["random", "heuristic", "expert", "pimc:samples=8", "dd"]
+SEARCH = ("pimc", "dd")
+
 
 def margins(a: str, b: str, hands: int, seed: int) -> np.ndarray:
-    """A's game-point margin per hand over both layouts of the same deals."""
+    """A's game-point margin per deal, the mean of its two seat layouts (duplicate pairs)."""
     parts = []
     for layout, team in (([a, b, a, b], 0), ([b, a, b, a], 1)):
         result = baloot.simulate(hands, layout, seed=seed)
         parts.append(result.points[:, team].astype(np.int64) - result.points[:, 1 - team])
-    return np.concatenate(parts)
+    return (parts[0] + parts[1]) / 2
+
+
+def report(a: str, b: str, hands: int, seed: int) -> None:
+    began = time.perf_counter()
+    m = margins(a, b, hands, seed)
+    ci = 1.96 * m.std(ddof=1) / np.sqrt(len(m))
+    print(f"{a} vs {b}: {m.mean():+.2f} ± {ci:.2f} game points per hand for {a} "
+          f"({len(m):,} deals x 2 layouts, {time.perf_counter() - began:.0f} s)", flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=5000, help="deals per layout (default 5000)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("players", nargs="+", help="pairs of players: A B [A B ...]")
+    parser.add_argument("--ladder", action="store_true", help="each rung of LADDER against the rung below")
+    parser.add_argument("--search-hands", type=int, default=300, help="deals per layout with pimc or dd (ladder)")
+    parser.add_argument("players", nargs="*", help="pairs of players: A B [A B ...]")
     args = parser.parse_args()
-    if len(args.players) % 2:
+    if args.ladder:
+        for below, above in zip(LADDER, LADDER[1:]):
+            search = any(name.startswith(SEARCH) for name in (below, above))
+            report(above, below, args.search_hands if search else args.hands, args.seed)
+        return
+    if not args.players or len(args.players) % 2:
         parser.error("give players in pairs")
     for a, b in zip(args.players[::2], args.players[1::2]):
-        began = time.perf_counter()
-        m = margins(a, b, args.hands, args.seed)
-        ci = 1.96 * m.std(ddof=1) / np.sqrt(len(m))
-        print(f"{a} vs {b}: {m.mean():+.2f} ± {ci:.2f} game points per hand for {a} "
-              f"({len(m):,} hands, {time.perf_counter() - began:.0f} s)")
+        report(a, b, args.hands, args.seed)
 
 
 if __name__ == "__main__":

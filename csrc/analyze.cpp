@@ -36,6 +36,26 @@ std::uint8_t outcome_flags(const HandState& h, int seat) {
   return flags;
 }
 
+// Whether the players would have made the calls of `history` on `deck`, the deciding seat's own apart.
+bool calls_agree(const DecisionQuestion& q, const Card (&deck)[kNumCards], int seat, Rng rng) {
+  HandState state(deck, q.dealer, q.scores, q.rules);
+  for (int action : q.history) {
+    const int mover = state.to_move();
+    if (mover != seat && q.players[mover]->choose(state, rng) != action) return false;
+    state.apply(action);
+  }
+  return true;
+}
+
+// The deck of one sample: drawn until the calls agree with it, at most kMaxDraws times.
+int draw_deck(const DecisionQuestion& q, int seat, Rng& rng, Card (&deck)[kNumCards]) {
+  int draws = 0;
+  do {
+    sample_deck(q, rng, deck);
+  } while (++draws < kMaxDraws && !calls_agree(q, deck, seat, rng));
+  return draws;
+}
+
 }  // namespace
 
 HandState replay(const DecisionQuestion& q, const Card (&deck)[kNumCards]) {
@@ -50,19 +70,20 @@ HandState replay(const DecisionQuestion& q, const Card (&deck)[kNumCards]) {
 std::int64_t analyze_decision(const DecisionQuestion& q, std::int64_t first, std::int64_t count, int threads,
                               const DecisionOutputs& out, std::atomic<std::int64_t>& done, const std::atomic<bool>& stop) {
   const int k = static_cast<int>(q.candidates.size());
+  const int seat = replay(q, q.deck).to_move();  // the calls' order does not depend on the cards
   struct Worker {
     const DecisionQuestion& q;
     const DecisionOutputs& out;
     std::int64_t first;
     int k;
+    int seat;
 
     void operator()(std::int64_t begin, std::int64_t end) {
       for (std::int64_t row = begin; row < end; ++row) {
         Rng rng(item_seed(q.seed, static_cast<std::uint64_t>(first + row)));
         Card deck[kNumCards];
-        sample_deck(q, rng, deck);
+        out.draws[row] = draw_deck(q, seat, rng, deck);
         const HandState base = replay(q, deck);
-        const int seat = base.to_move();
         for (int c = 0; c < k; ++c) {
           HandState hand = base;
           Rng stream = rng;
@@ -80,7 +101,7 @@ std::int64_t analyze_decision(const DecisionQuestion& q, std::int64_t first, std
   };
   const std::int64_t before = done.load();
   parallel_chunks(count, threads, balanced_chunk(count, threads, 16, 1024), stop, done,
-                  [&] { return Worker{q, out, first, k}; });
+                  [&] { return Worker{q, out, first, k, seat}; });
   return done.load() - before;
 }
 

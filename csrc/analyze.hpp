@@ -1,6 +1,7 @@
 // Monte Carlo analysis of one bidding or doubling decision: every candidate action is played out on
 // the same sampled deals with the same random streams (common random numbers), so that differences
-// between candidates are much sharper than each candidate's own spread.
+// between candidates are much sharper than each candidate's own spread. The sampled deals agree with
+// the calls made so far: a deal on which the chosen players would have called otherwise is drawn again.
 #pragma once
 
 #include <atomic>
@@ -39,7 +40,11 @@ struct DecisionOutputs {
   std::int16_t* margin = nullptr;  // own team's points minus the opponents'
   std::uint8_t* flags = nullptr;
   std::int8_t* multiplier = nullptr;
+  std::int32_t* draws = nullptr;   // per sample: deals drawn until one agreed with the calls
 };
+
+// Deals drawn for one sample before it is taken as it comes, the calls unchecked (the last draw).
+constexpr int kMaxDraws = 10000;
 
 // The seat to move once `history` is replayed on a deal; throws RuleError if an action is illegal.
 HandState replay(const DecisionQuestion& q, const Card (&deck)[kNumCards]);

@@ -398,3 +398,20 @@ def test_tip_low_cards_pass_is_best():
         if row.action != "pass":
             diff, ci = paired(a, "pass", row.action)
             assert diff > ci, (row.action, diff, ci, a.table())
+
+
+def test_samples_agree_with_the_earlier_calls():
+    """The first speaker has no earlier call to agree with; the last speaker's deals are those on which the
+    three seats before it pass, so some draws are turned down."""
+    first = baloot.analyze_bid(HAND, "8H", seat=1, dealer=0, samples=300, seed=3, threads=1)
+    assert first.draws == 300 and first.unchecked == 0
+    last = baloot.analyze_bid(HAND, "8H", seat=0, dealer=0, samples=300, seed=3, threads=1)
+    assert last.draws > 300 and last.unchecked == 0
+    assert last.to_dict()["draws"] == last.draws
+    assert "deals agreeing with the calls so far: 300 of" in last.table()
+
+
+def test_the_default_players_are_named():
+    a = baloot.analyze_bid(HAND, "8H", seat=1, dealer=0, samples=50, seed=3)
+    assert a.players == ["expert"] * 4
+    assert "players expert, expert, expert, expert" in a.table()

@@ -262,6 +262,18 @@ def test_sun_priority_question():
     assert _core.Player("heuristic", {"sun_take_priority": -10}).choose(s, 0) == SUN
 
 
+def test_the_expert_never_takes_its_partners_sun():
+    dealer = 3
+    s = _core.HandState(deck_for(dealer, {0: "AS 10S AH 10H AD"}, "KS", {}), dealer, (0, 0), _core.Rules())
+    s.apply(PASS)  # seat 0, with a Sun hand, passes ...
+    s.apply(PASS)
+    s.apply(SUN)   # ... its partner calls Sun, and seat 0 is asked first whether to take it (R9)
+    assert s.to_move == 0 and s.bid_stage == 2 and s.pending_caller == 2
+    assert HEURISTIC.choose(s, 0) == SUN
+    assert _core.Player("expert").choose(s, 0) == PASS
+    assert _core.Player("expert", {"take_partner_priority": 1}).choose(s, 0) == SUN
+
+
 def test_keeps_the_partners_hokum_with_a_middling_sun_hand():
     dealer = 3
     s = _core.HandState(deck_for(dealer, {0: "JS 9S 7H 8D 7C", 2: "AH 10H AD 8C 9D"}, "8S", {}), dealer, (0, 0),
@@ -408,9 +420,11 @@ def test_keeps_a_master_trump_for_the_last_trick():
 
 # ----- Fairness: only what the seat may see ------------------------------------------------------
 
-def test_decisions_ignore_the_hidden_cards():
+@pytest.mark.parametrize("name", ["heuristic", "expert"])
+def test_decisions_ignore_the_hidden_cards(name):
     """Redeal the cards the seat to move cannot see (keeping the history legal and the up-card with its
     holder): the decision must not change."""
+    player = _core.Player(name)
     rng = random.Random(5)
     checked = 0
     for i in range(400):
@@ -418,13 +432,13 @@ def test_decisions_ignore_the_hidden_cards():
         history = []
         stop = rng.randrange(1, 40)
         while s.phase != OVER and len(history) < stop:
-            a = HEURISTIC.choose(s, 0)
+            a = player.choose(s, 0)
             history.append(a)
             s.apply(a)
         if s.phase != PLAYING:
             continue
         seat = s.to_move
-        expected = HEURISTIC.choose(s, 0)
+        expected = player.choose(s, 0)
         played_by = {p: [] for p in range(4)}
         plays = [a for a in history if a < 32]
         for t in range(0, len(plays), 4):
@@ -457,7 +471,45 @@ def test_decisions_ignore_the_hidden_cards():
             except baloot.IllegalAction:
                 continue  # this redeal contradicts what the play revealed
             assert t.hands[seat] == s.hands[seat]
-            assert HEURISTIC.choose(t, 0) == expected
+            assert player.choose(t, 0) == expected
+            checked += 1
+    assert checked > 300
+
+
+@pytest.mark.parametrize("name", ["heuristic", "expert"])
+def test_calls_ignore_the_hidden_cards(name):
+    """Bidding and doubling: shuffle every card of the deck the seat to move cannot see (its own cards and
+    the up-card stay in place, the calls are replayed): the call must not change."""
+    player = _core.Player(name)
+    rng = random.Random(6)
+    checked = 0
+    for i in range(300):
+        scores = (rng.randrange(0, 150), rng.randrange(0, 150))
+        s = _core.HandState.random(77_000 + i, i % 4, scores, _core.Rules())
+        history = []
+        for _ in range(rng.randrange(0, 8)):
+            if s.phase not in (BIDDING, DOUBLING):
+                break
+            a = player.choose(s, 0)
+            history.append(a)
+            s.apply(a)
+        if s.phase not in (BIDDING, DOUBLING):
+            continue
+        expected = player.choose(s, 0)
+        seen = s.hands[s.to_move] | 1 << s.up_card
+        deck = s.deck
+        hidden = [p for p in range(32) if not seen >> deck[p] & 1]
+        for _ in range(3):
+            cards_out = [deck[p] for p in hidden]
+            rng.shuffle(cards_out)
+            twin_deck = list(deck)
+            for p, c in zip(hidden, cards_out):
+                twin_deck[p] = c
+            t = _core.HandState(twin_deck, s.dealer, scores, _core.Rules())
+            for a in history:
+                t.apply(a)
+            assert t.hands[s.to_move] == s.hands[s.to_move]
+            assert player.choose(t, 0) == expected
             checked += 1
     assert checked > 300
 

@@ -1,5 +1,6 @@
 // Bindings of the heuristic player's parameters, its in-core timing and a duel harness for tuning.
 #include "../bench.hpp"
+#include "../players/expert.hpp"
 #include "../players/heuristic.hpp"
 #include "bindings.hpp"
 
@@ -25,16 +26,19 @@ void check_hands(int hands) {
 void bind_heuristic(py::module_& m) {
   m.def(
       "heuristic_params",
-      [] {
+      [](const std::string& player) {
+        if (player != "heuristic" && player != "expert")
+          throw RuleError("heuristic_params knows the players heuristic and expert, got " + player);
         int n = 0;
         const HeuristicParamInfo* table = heuristic_param_table(n);
-        const HeuristicParams defaults;
+        const HeuristicParams defaults = player == "expert" ? expert_params() : HeuristicParams{};
         py::dict out;
         for (int i = 0; i < n; ++i) out[table[i].name] = defaults.*table[i].field;
         if (static_cast<int>(py::len(out)) != n) throw RuleError("heuristic parameter table repeats a name");
         return out;
       },
-      "The heuristic player's options (HeuristicParams fields) and their defaults.");
+      py::arg("player") = "heuristic",
+      "The options (HeuristicParams fields) of the heuristic or expert player and their values by default.");
   m.def(
       "time_heuristic_hands",
       [](int hands, std::uint64_t seed) {

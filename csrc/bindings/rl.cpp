@@ -57,6 +57,15 @@ void bind_rl(py::module_& m) {
         return out;
       },
       py::arg("state"), py::arg("seat"));
+  m.def(
+      "action_flags",
+      [](ActionMask mask) {
+        py::array_t<std::int8_t> out(kNumActions);
+        std::int8_t* flags = out.mutable_data();
+        for (int a = 0; a < kNumActions; ++a) flags[a] = static_cast<std::int8_t>(mask >> a & 1);
+        return out;
+      },
+      py::arg("mask"));
 
   py::class_<VectorEnv>(m, "VectorEnv")
       .def(py::init([](int num_envs, int seat, const py::list& players, const Rules& rules, int dealer,

@@ -26,7 +26,7 @@ HeuristicTables::HeuristicTables(const HeuristicParams& p)
     }
   }
   for (unsigned h = 0; h < 256; ++h) {
-    const int n = pop(h);
+    const int n = popcount(h);
     const bool ace = h >> kAce & 1, ten = h >> kTen & 1, king = h >> kKing & 1;
     double sun = 0;
     if (ace) {
@@ -43,7 +43,7 @@ HeuristicTables::HeuristicTables(const HeuristicParams& p)
     if (h >> kNine & 1) trump += p.hokum_trump_nine;
     if (ace) trump += p.hokum_trump_ace;
     if (ten) trump += p.hokum_trump_ten;
-    trump += p.hokum_trump_other * pop(h & (1u << kKing | 1u << kQueen | 1u << kEight | 1u << kSeven));
+    trump += p.hokum_trump_other * popcount(h & (1u << kKing | 1u << kQueen | 1u << kEight | 1u << kSeven));
     if (n > 2) trump += p.hokum_trump_length * (n - 2);
     hokum_trump[h] = trump;
     double side = 0;
@@ -67,7 +67,7 @@ const HeuristicParamInfo kParamTable[] = {
     BALOOT_PARAM(ashkal_up_ten), BALOOT_PARAM(ashkal_up_king), BALOOT_PARAM(ashkal_up_face),
     BALOOT_PARAM(ashkal_offset), BALOOT_PARAM(hokum_threshold), BALOOT_PARAM(hokum2_threshold),
     BALOOT_PARAM(hokum_min_trumps), BALOOT_PARAM(sun_threshold), BALOOT_PARAM(sun_over_hokum),
-    BALOOT_PARAM(sun_over_partner), BALOOT_PARAM(sun_take_priority), BALOOT_PARAM(confirm_sun_margin),
+    BALOOT_PARAM(sun_over_partner), BALOOT_PARAM(sun_take_priority), BALOOT_PARAM(take_partner_priority), BALOOT_PARAM(confirm_sun_margin),
     BALOOT_PARAM(double_threshold), BALOOT_PARAM(sun_double_threshold), BALOOT_PARAM(three_threshold),
     BALOOT_PARAM(four_threshold), BALOOT_PARAM(gahwa_threshold), BALOOT_PARAM(pressure_gap),
     BALOOT_PARAM(pressure_shift), BALOOT_PARAM(ruff_safe_unseen), BALOOT_PARAM(draw_trumps_min),
@@ -75,7 +75,7 @@ const HeuristicParamInfo kParamTable[] = {
     BALOOT_PARAM(trump_keep), BALOOT_PARAM(guard_keep), BALOOT_PARAM(void_bonus),
     BALOOT_PARAM(risk_abnat), BALOOT_PARAM(secure_partner_points), BALOOT_PARAM(lead_long_suit),
     BALOOT_PARAM(lead_short_suit), BALOOT_PARAM(lead_unguard_penalty), BALOOT_PARAM(lead_ruff_penalty),
-    BALOOT_PARAM(lead_partner_ruff),
+    BALOOT_PARAM(lead_partner_ruff), BALOOT_PARAM(lead_partner_suit),
 };
 #undef BALOOT_PARAM
 constexpr int kParamCount = static_cast<int>(sizeof(kParamTable) / sizeof(kParamTable[0]));
@@ -118,13 +118,14 @@ int HeuristicPolicy::decide(const HandState& state) const {
 
 int HeuristicPolicy::choose(const HandState& state, Rng&) const { return decide(state); }
 
-std::shared_ptr<const Policy> make_heuristic_policy(const PolicyOptions& options) {
-  HeuristicParams params;
-  for (const auto& [name, value] : options) {
-    if (!std::isfinite(value)) throw RuleError("player heuristic: option " + name + " must be a finite number");
-    if (!set_heuristic_param(params, name, value)) throw RuleError("player heuristic has no option " + name);
+std::shared_ptr<const Policy> make_heuristic_policy(const PolicyOptions& options, const HeuristicParams& params,
+                                                    const std::string& name) {
+  HeuristicParams chosen = params;
+  for (const auto& [option, value] : options) {
+    if (!std::isfinite(value)) throw RuleError("player " + name + ": option " + option + " must be a finite number");
+    if (!set_heuristic_param(chosen, option, value)) throw RuleError("player " + name + " has no option " + option);
   }
-  return std::make_shared<HeuristicPolicy>(params);
+  return std::make_shared<HeuristicPolicy>(chosen);
 }
 
 }  // namespace baloot

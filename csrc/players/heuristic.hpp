@@ -56,6 +56,7 @@ struct HeuristicParams {
   double sun_over_hokum = 0;         // Sun over an opponent's Hokum
   double sun_over_partner = 8;       // Sun over the partner's Hokum
   double sun_take_priority = 10;     // take a Sun or Ashkal call with one's own Sun (R9): only a very strong one
+  double take_partner_priority = 1;  // 1: the partner's own Sun or Ashkal call may be taken too
   double confirm_sun_margin = 4;     // R8 confirm stage: switch to Sun when Sun is worth this much more
 
   // ---- Doubling: each seat values its own cards with the buyer's weights (defenders: without the
@@ -87,6 +88,7 @@ struct HeuristicParams {
   double lead_unguard_penalty = 6;   // leading away the only guard of a 10 whose ace is out
   double lead_ruff_penalty = 12;     // Hokum: leading a suit an opponent is known to ruff
   double lead_partner_ruff = 8;      // Hokum: leading a suit the partner is known to ruff
+  double lead_partner_suit = 0;      // leading a side suit the partner has led in an earlier trick
 };
 
 // Sets the field `name`; false when no field has that name.
@@ -129,7 +131,10 @@ class HeuristicPolicy final : public Policy {
   HeuristicTables t_;
 };
 
-// The factory case: defaults overridden by `options`; throws RuleError naming an unknown option.
-std::shared_ptr<const Policy> make_heuristic_policy(const PolicyOptions& options);
+// The factory case: `params` overridden by `options`; throws RuleError naming the player `name` and an
+// unknown option.
+std::shared_ptr<const Policy> make_heuristic_policy(const PolicyOptions& options,
+                                                    const HeuristicParams& params = HeuristicParams{},
+                                                    const std::string& name = "heuristic");
 
 }  // namespace baloot

@@ -58,14 +58,14 @@ inline double hokum_value(const HeuristicParams& p, const HeuristicTables& t, Ha
   double v = p.hokum_base + p.hokum_project * projects;
   const double* const table[2] = {t.hokum_side, t.hokum_trump};
   for (int s = 0; s < kNumSuits; ++s) v += table[s == trump][suit_holding(cards, s)];
-  if (pop(cards & suit_mask(trump)) >= 2) {
-    const int side_voids = kNumSuits - 1 - pop(suits_of(cards & ~suit_mask(trump)));
+  if (popcount(cards & suit_mask(trump)) >= 2) {
+    const int side_voids = kNumSuits - 1 - popcount(suits_of(cards & ~suit_mask(trump)));
     v += p.hokum_side_void * side_voids;
   }
   return v;
 }
 
-int trump_count(Hand cards, int trump) { return pop(cards & suit_mask(trump)); }
+int trump_count(Hand cards, int trump) { return popcount(cards & suit_mask(trump)); }
 
 // Expected margin of buying Sun holding `cards`, whose Sun projects are worth `projects`.
 inline double sun_value(const HeuristicParams& p, const HeuristicTables& t, Hand cards, int projects) {
@@ -100,7 +100,10 @@ double ashkal_value(const HeuristicParams& p, const HeuristicTables& t, Hand han
   const bool sun_open = legal & action_bit(kSun);  // a house rule may close Sun to this seat
   const double sun = sun_open ? sun_value(p, t, with_up, projects.sun) : -1e9;
   const BidStage stage = v.bid_stage();
-  if (stage == BidStage::kPriority) return sun >= p.sun_take_priority ? kSun : kPass;
+  if (stage == BidStage::kPriority) {
+    const bool partners_call = v.pending_caller() == v.partner();
+    return sun >= p.sun_take_priority && (p.take_partner_priority > 0 || !partners_call) ? kSun : kPass;
+  }
   const double ashkal = (legal & action_bit(kAshkal)) ? ashkal_value(p, t, hand, up) : -1e9;
   const double sun_best = sun > ashkal ? sun : ashkal;
   const int sun_action = sun >= ashkal ? kSun : kAshkal;

@@ -46,7 +46,7 @@ void infer(const SeatView& v, Knowledge& k) {
   const int cur = v.trick_len();
   const auto holds_all = [&](int step) {
     const int left = kNumTricks - done - (((step - leader) & 3) < cur ? 1 : 0);
-    return (((voids >> (4 * step) & 0xF) != 0) | late) & (pop(k.possible[step]) <= left);
+    return (((voids >> (4 * step) & 0xF) != 0) | late) & (popcount(k.possible[step]) <= left);
   };
   if (holds_all(kNext) | holds_all(kPartner) | holds_all(kPrevious)) {
     for (int step = 1; step < kNumSeats; ++step)
@@ -95,7 +95,7 @@ class Player {
   // Whether seat `o` (counted from this one) may be void in `suit` (known void, or too few of the
   // suit out to count on it).
   bool may_be_void(int o, int suit) const {
-    return t_.few_to_follow >> pop(k_.possible[o] & suit_mask(suit)) & 1;
+    return t_.few_to_follow >> popcount(k_.possible[o] & suit_mask(suit)) & 1;
   }
 
   // Whether seat `o` (counted from this one), yet to play to a trick led in `led`, may beat the
@@ -207,14 +207,14 @@ class Player {
     const Hand trump_masters = mast_ & tm_;
     const bool buying = team_of(v_.buyer()) == team_of(me_);
     // Two cards left: a master trump wins the last trick whatever is led, so lead the other card.
-    if (p_.keep_trump_for_last > 0 && pop(hand_) == 2 && trump_masters && (hand_ & ~tm_))
+    if (p_.keep_trump_for_last > 0 && popcount(hand_) == 2 && trump_masters && (hand_ & ~tm_))
       return lowest_card(hand_ & ~tm_);
     // Side masters no opponent may ruff.
     const unsigned ruffed = opp_trumps ? ruff_suits(kNext) | ruff_suits(kPrevious) : 0;
     const Hand side_sure = mast_ & ~tm_ & kOutsideSuits.of[ruffed];
     if (buying && opp_trumps && trump_masters) return strongest_in(trump_masters, trump_, trump_);
     if (side_sure) return cash(side_sure);
-    if (buying && opp_trumps && pop(my_trumps) >= p_.draw_trumps_min) return weakest_in(my_trumps, trump_, trump_);
+    if (buying && opp_trumps && popcount(my_trumps) >= p_.draw_trumps_min) return weakest_in(my_trumps, trump_, trump_);
     if (trump_masters && (!opp_trumps || p_.defender_lead_master_trump > 0)) {
       return opp_trumps ? strongest_in(trump_masters, trump_, trump_) : weakest_in(trump_masters, trump_, trump_);
     }
@@ -229,11 +229,12 @@ class Player {
     const Hand pool = (hokum && (hand_ & ~tm_)) ? hand_ & ~tm_ : hand_;
     Card best = lowest_card(pool);
     double best_score = -1e9;
+    const unsigned partner_led = p_.lead_partner_suit != 0 ? suits_led_by(partner_of(me_)) : 0;
     for (int s = 0; s < kNumSuits; ++s) {
       const Hand mine = pool & suit_mask(s);
       if (!mine) continue;
       const Card cand = weakest_in(mine, s, trump_);
-      const int n = pop(mine);
+      const int n = popcount(mine);
       double score = -kFacts.abnat[ti_][cand] - 0.01 * kFacts.strength[ti_][cand];
       if (s != trump_) {
         const Card ten = make_card(s, kTen);
@@ -250,9 +251,18 @@ class Player {
           score += p_.lead_partner_ruff;
         }
       }
+      if ((partner_led >> s & 1) && s != trump_) score += p_.lead_partner_suit;
       if (score > best_score) best_score = score, best = cand;
     }
     return best;
+  }
+
+  // The 4-bit set of suits `seat` has led in the tricks played so far.
+  unsigned suits_led_by(int seat) const {
+    unsigned suits = 0;
+    for (int t = 0; t < v_.tricks_played(); ++t)
+      if (v_.trick_leader(t) == seat) suits |= 1u << suit_of(v_.played_card(kNumSeats * t));
+    return suits;
   }
 
   // The trick on the table: who is winning it and which legal cards would beat it.

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "expert.hpp"
 #include "heuristic.hpp"
 #include "search_players.hpp"
 
@@ -21,6 +22,7 @@ std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyO
     return std::make_shared<RandomPolicy>();
   }
   if (name == "heuristic") return make_heuristic_policy(options);
+  if (name == "expert") return make_expert_policy(options);
   if (name == "dd") {
     reject_options(name, options);
     return std::make_shared<DoubleDummyPolicy>();
