@@ -37,8 +37,8 @@ def parse_action(action: object) -> int:
     try:
         return parse_card(action)
     except ValueError:
-        raise IllegalAction(f"unknown action {action!r}: a call (pass, hokum, hokum:S, sun, ashkal, double, "
-                            f"three, four, gahwa) or a card such as '10H'") from None
+        raise IllegalAction(f"unknown action {action!r}: a call (pass, hokum, hokum:S, sun, ashkal, double, three, "
+                            f"four, gahwa, double:closed, four:closed, kawesh) or a card such as '10H'") from None
 
 
 def actions_of(mask: int) -> List[str]:

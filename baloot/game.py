@@ -25,7 +25,8 @@ RECORD_VERSION = 1
 @dataclass(frozen=True)
 class Contract:
     """The bought hand: ``mode`` ("sun"/"hokum"), ``trump`` (suit letter or None), ``buyer`` (seat),
-    ``ashkal`` (bought by Ashkal: the buyer's partner took the up-card), ``multiplier`` (1-4), ``gahwa``."""
+    ``ashkal`` (bought by Ashkal: the buyer's partner took the up-card), ``multiplier`` (1-4), ``gahwa``,
+    ``closed`` (a closed double, R21 variant: no trump may be led while the leader holds another suit)."""
 
     mode: str
     trump: Optional[str]
@@ -33,6 +34,7 @@ class Contract:
     ashkal: bool
     multiplier: int
     gahwa: bool
+    closed: bool = False
 
     @property
     def buyers(self) -> int:
@@ -175,7 +177,7 @@ class Game:
         s = self._state
         if not s.has_contract:
             return None
-        return Contract(MODES[s.mode], suit_letter(s.trump), s.buyer, s.ashkal, s.multiplier, s.gahwa)
+        return Contract(MODES[s.mode], suit_letter(s.trump), s.buyer, s.ashkal, s.multiplier, s.gahwa, s.closed)
 
     @property
     def trick(self) -> List[str]:
@@ -298,8 +300,10 @@ class Game:
         if unknown:
             raise BalootError(f"game record has unknown fields {sorted(unknown)}")
         rules_data = record.get("rules", {})
+        if isinstance(rules_data, str):
+            rules_data = Rules.preset(rules_data).to_dict()
         if not isinstance(rules_data, dict):
-            raise BalootError(f"game record rules {rules_data!r} must be an object")
+            raise BalootError(f"game record rules {rules_data!r} must be an object or the name of a rule set")
         try:
             rules = Rules(**rules_data)
         except TypeError as error:

@@ -99,9 +99,12 @@ def _parse_trick(trick: Cards, max_len: int) -> List[int]:
 
 
 def legal_moves(hand: Cards, trick: Cards, mode: str, trump: Optional[str] = None,
-                rules: Optional[Rules] = None) -> List[str]:
+                rules: Optional[Rules] = None, *, played: Cards = (), closed: bool = False) -> List[str]:
     """The cards of ``hand`` that may be played onto ``trick`` (the cards already on the table, in play
-    order; the mover plays next, so a partner's card is ``trick[-2]``). R17-R20 in docs/rules.md."""
+    order; the mover plays next, so a partner's card is ``trick[-2]``). R17-R20 in docs/rules.md.
+    ``played``: the cards of the earlier tricks (the narrow partner exception asks whether the partner
+    led the master of its suit); ``closed``: the hand is under a closed double (no trump lead while
+    holding another suit)."""
     cards = parse_cards(hand, "the hand")
     if not 1 <= len(cards) <= 8:
         raise BalootError(f"a hand of {len(cards)} cards: a player holds 1 to 8 cards")
@@ -109,8 +112,14 @@ def legal_moves(hand: Cards, trick: Cards, mode: str, trump: Optional[str] = Non
     clash = set(cards) & set(table)
     if clash:
         raise BalootError(f"{format_card(min(clash))} is both in the hand and on the table")
+    earlier = parse_cards(played, "the played cards")
+    again = set(earlier) & (set(cards) | set(table))
+    if again:
+        raise BalootError(f"{format_card(min(again))} is among the played cards and still in the hand or on the table")
+    closed = validation.boolean(closed, "closed")
     mode_id, trump_id = parse_contract(mode, trump)
-    allowed = _core.legal_moves(to_mask(cards), table, mode_id, trump_id, core_rules(resolve(rules)))
+    allowed = _core.legal_moves(to_mask(cards), table, mode_id, trump_id, core_rules(resolve(rules)),
+                                to_mask(earlier), closed)
     return [format_card(c) for c in cards if allowed >> c & 1]
 
 
@@ -162,18 +171,20 @@ def game_points(abnat: int, mode: str, rules: Optional[Rules] = None) -> int:
 
 def score_hand(mode: str, buyers: int, abnat: Tuple[int, int], tricks: Tuple[int, int],
                projects: Tuple[int, int] = (0, 0), baloot: Tuple[int, int] = (0, 0), multiplier: int = 1,
-               rules: Optional[Rules] = None) -> HandResult:
+               rules: Optional[Rules] = None, *, gahwa: bool = False) -> HandResult:
     """Score one hand (R32, R34-R40). ``buyers`` is a team; ``abnat`` the card abnat per team with the
     last-trick 10; ``tricks`` tricks per team; ``projects`` the project abnat each team scores after
-    the comparison; ``baloot`` Baloot held per team (0/1); ``multiplier`` 1 to 4 (Sun: 1 or 2)."""
+    the comparison (a total some set of projects gives: 10 is refused); ``baloot`` Baloot held per team
+    (0/1); ``multiplier`` 1 to 4 (Sun: 1 or 2); ``gahwa``: the buyers called Gahwa (Hokum, multiplier 4)."""
     name = parse_mode(mode)
     buyers = validation.team(buyers, "buyers")
     multiplier = validation.integer(multiplier, "multiplier", 1, 4)
     low = -validation.INT_MAX - 1  # the core checks what each value may be
     abnat, tricks = validation.pair(abnat, "abnat", low), validation.pair(tricks, "tricks", low)
     projects, baloot = validation.pair(projects, "projects", low), validation.pair(baloot, "baloot", low)
+    gahwa = validation.boolean(gahwa, "gahwa")
     points, made, kaboot = _core.score_hand(MODES.index(name), buyers, abnat, tricks, projects, baloot, multiplier,
-                                            core_rules(resolve(rules)))
+                                            core_rules(resolve(rules)), gahwa)
     return HandResult(points=points, made=made, kaboot=kaboot, abnat=abnat, tricks=tricks, projects=projects,
                       baloot=baloot, multiplier=multiplier)
 

@@ -1,4 +1,5 @@
-"""A match: hands until a team reaches the target (R41), or a Gahwa ends it at once (R33)."""
+"""A match: hands until a team reaches the target (R41), or a Gahwa ends it at once (R33; under the
+``gahwa="152"`` house rule a Gahwa only scores 152)."""
 
 from __future__ import annotations
 
@@ -10,18 +11,23 @@ from baloot.errors import BalootError
 from baloot.game import Game
 from baloot.rules import Rules, resolve
 from baloot.validation import optional
+from baloot.validation import scores as check_scores
 from baloot.validation import seat as check_seat
 from baloot.validation import seed as check_seed
 
 
 class Match:
     """Hands dealt in turn (the dealer rotates, R4) until a team wins. ``seed`` makes the deals
-    reproducible and ``dealer`` deals first; ``new_hand()`` gives the next hand, ``record(game)`` adds it
-    once it is over."""
+    reproducible and ``dealer`` deals first; ``scores`` starts the match from given scores (both below
+    the target); ``new_hand()`` gives the next hand, ``record(game)`` adds it once it is over."""
 
-    def __init__(self, rules: Optional[Rules] = None, seed: Optional[int] = None, *, dealer: int = 0) -> None:
+    def __init__(self, rules: Optional[Rules] = None, seed: Optional[int] = None, *, dealer: int = 0,
+                 scores: Tuple[int, int] = (0, 0)) -> None:
         self.rules = resolve(rules)
-        self._scores = [0, 0]
+        start = check_scores(scores)
+        if max(start) >= self.rules.target:
+            raise BalootError(f"scores {scores!r} must both be below the target {self.rules.target}")
+        self._scores = list(start)
         self._dealer = check_seat(dealer, "dealer")
         self._hands: List[Game] = []
         self._winner: Optional[int] = None
@@ -77,7 +83,7 @@ class Match:
         contract = game.contract
         assert contract is not None
         hand_winner = contract.buyers if result.made else 1 - contract.buyers
-        if contract.gahwa:
+        if contract.gahwa and self.rules.gahwa == "match":
             self._winner = hand_winner
             return
         reached = [team for team in (0, 1) if self._scores[team] >= self.rules.target]
@@ -85,7 +91,10 @@ class Match:
             self._winner = reached[0]
         elif len(reached) == 2:
             a, b = self._scores
-            self._winner = 0 if a > b else 1 if b > a else contract.buyers
+            if a != b:
+                self._winner = 0 if a > b else 1
+            elif self.rules.target_tie == "buyers":
+                self._winner = contract.buyers
 
     def __repr__(self) -> str:
         return f"<Match scores={self.scores} dealer={self.dealer} hands={len(self._hands)} winner={self.winner}>"

@@ -7,8 +7,9 @@ parameters, ``pyspiel.load_game("python_baloot(kaboot=double,dealer=2)")``. One 
 * Chance deals the 32 cards one at a time, in ``Game``'s dealing order (``Game(deck=...)``): 32 chance
   nodes before the first call. The cards dealt after the bidding are drawn then too, unseen by anyone
   until they reach a hand, so the deal is one uniform shuffle of the deck whatever the calls.
-* Players 0..3 are the seats. Actions are the core's 44 numbers: cards 0..31 (``baloot.DECK`` order), then
-  pass, hokum, hokum:S/H/D/C, sun, ashkal, double, three, four, gahwa (``baloot.rl.ACTIONS``).
+* Players 0..3 are the seats. Actions are the core's 47 numbers: cards 0..31 (``baloot.DECK`` order), then
+  pass, hokum, hokum:S/H/D/C, sun, ashkal, double, three, four, gahwa, and the house rules' double:closed,
+  four:closed, kawesh (``baloot.rl.ACTIONS``).
 * Returns: each seat's team's game points minus the other team's (zero-sum).
 * The observation tensor is the learning interfaces' encoder (``baloot.rl.observe``, 408 floats). The
   information state tensor adds what a seat needs for perfect recall: its five dealt cards, and every

@@ -7,8 +7,9 @@
 * ``BalootVectorEnv``: a Gymnasium vector environment of many hands from one seat, stepped in C++ (the
   other seats built-in players) into preallocated numpy arrays.
 
-Actions are the core's 44 numbers: cards 0..31 (suit * 8 + rank, ``DECK`` order), then pass, hokum,
-hokum:S/H/D/C, sun, ashkal, double, three, four, gahwa (``ACTIONS`` names them). Observations are what
+Actions are the core's 47 numbers: cards 0..31 (suit * 8 + rank, ``DECK`` order), then pass, hokum,
+hokum:S/H/D/C, sun, ashkal, double, three, four, gahwa, then the house rules' double:closed,
+four:closed and kawesh (``ACTIONS`` names them). Observations are what
 the seat has seen, as a float32 vector laid out by ``OBSERVATION_LAYOUT``, and the mask of legal actions.
 An episode is one hand; its only reward comes at the end: the seat's team's game points minus the
 opponents' (``reward="margin"``, zero-sum) or the team's own (``reward="points"``).
@@ -53,7 +54,7 @@ OBSERVATION_SIZE = max(block.stop for block in OBSERVATION_LAYOUT.values())
 
 
 def action_mask(game: Game) -> np.ndarray:
-    """The legal actions of the seat to move as 44 int8 flags (all zero once the hand is over)."""
+    """The legal actions of the seat to move as NUM_ACTIONS int8 flags (all zero once the hand is over)."""
     return _core.action_flags(game.legal_mask())
 
 

@@ -13,6 +13,22 @@ from baloot.validation import POINTS_MAX, boolean, integer
 
 DIRECTIONS = ("counterclockwise", "clockwise")
 KABOOT_BONUSES = ("normal", "double", "off")
+# The allowed values of every option that is a choice, the seed's first; for the core, a choice is its
+# index here (the core's enum of the same name numbers them in this order).
+CHOICES = {
+    "direction": DIRECTIONS,
+    "kaboot": KABOOT_BONUSES,
+    "gahwa": ("match", "152"),
+    "tie": ("khasra", "split"),
+    "doubled_tie": ("buyers", "last_raiser"),
+    "reverse_kaboot": ("same", "88"),
+    "round2_sun": ("anyone", "ace_before_dealer"),
+    "priority_to": ("earlier", "hokum_caller"),
+    "target_tie": ("buyers", "another_hand"),
+}
+_CORE_ENUMS = {"kaboot": "KabootBonus", "gahwa": "GahwaScore", "tie": "TieRule", "doubled_tie": "DoubledTie",
+               "reverse_kaboot": "ReverseKaboot", "round2_sun": "Round2Sun", "priority_to": "PriorityTo",
+               "target_tie": "TargetTie"}
 
 
 @dataclass(frozen=True)
@@ -26,6 +42,13 @@ class Rules:
     House variants beyond the seed, each off by default: ``hokum_to_sun`` (R8: an unchallenged Hokum
     caller may switch to Sun), ``sun_tens_first`` (R34 variant: round Sun abnat to tens first), and
     ``baloot_in_hundred=False`` (R28 variant: no Baloot inside a scored Hundred or four K/Q).
+    The house rules of the popular apps, each the seed's by default (README, "Host options", states
+    each precisely): ``closed_double`` (R21), ``narrow_partner`` (R18), ``gahwa`` ("match" or a flat
+    "152"), ``tie`` ("khasra" or "split"), ``doubled_tie`` ("buyers" or "last_raiser"),
+    ``kaboot_multiplied``, ``reverse_kaboot`` ("same" or "88" in Sun), ``kaboot_projects``,
+    ``sun_double_at_100`` (R30), ``round2_sun`` ("anyone" or "ace_before_dealer"), ``priority_to``
+    ("earlier" or "hokum_caller", R9), ``double_after_deal`` (R29), ``target_tie`` ("buyers" or
+    "another_hand", R41) and ``kawesh``. ``Rules.preset(name)`` gives a named rule set (``PRESETS``).
     """
 
     direction: str = "counterclockwise"
@@ -39,12 +62,25 @@ class Rules:
     hokum_to_sun: bool = False
     sun_tens_first: bool = False
     baloot_in_hundred: bool = True
+    closed_double: bool = False
+    narrow_partner: bool = False
+    gahwa: str = "match"
+    tie: str = "khasra"
+    doubled_tie: str = "buyers"
+    kaboot_multiplied: bool = True
+    reverse_kaboot: str = "same"
+    kaboot_projects: bool = True
+    sun_double_at_100: bool = False
+    round2_sun: str = "anyone"
+    priority_to: str = "earlier"
+    double_after_deal: bool = False
+    target_tie: str = "buyers"
+    kawesh: bool = False
 
     def __post_init__(self) -> None:
-        if self.direction not in DIRECTIONS:
-            raise BalootError(f"direction {self.direction!r} must be one of {', '.join(DIRECTIONS)}")
-        if self.kaboot not in KABOOT_BONUSES:
-            raise BalootError(f"kaboot {self.kaboot!r} must be one of {', '.join(KABOOT_BONUSES)}")
+        for name, allowed in CHOICES.items():
+            if getattr(self, name) not in allowed:
+                raise BalootError(f"{name} {getattr(self, name)!r} must be one of {', '.join(allowed)}")
         # Stored as plain Python values, so that the rules compare, hash and serialise alike.
         object.__setattr__(self, "target", integer(self.target, "target", 1, POINTS_MAX))
         for field in dataclasses.fields(self):
@@ -52,18 +88,37 @@ class Rules:
                 object.__setattr__(self, field.name, boolean(getattr(self, field.name), field.name))
 
     @classmethod
-    def from_options(cls, options: Dict[str, Any]) -> "Rules":
-        """Rules from ``{"name": value}``; values may be strings as typed on a command line."""
+    def from_options(cls, options: Dict[str, Any], base: Optional["Rules"] = None) -> "Rules":
+        """Rules from ``{"name": value}`` over ``base`` (the defaults when None); values may be strings as
+        typed on a command line."""
         known = {f.name: f for f in dataclasses.fields(cls)}
         values: Dict[str, Any] = {}
         for name, value in options.items():
             if name not in known:
                 raise BalootError(f"unknown rule {name!r}: known rules are {', '.join(known)}")
             values[name] = _coerce(name, known[name].type, value)
-        return cls(**values)
+        return dataclasses.replace(base, **values) if base is not None else cls(**values)
+
+    @classmethod
+    def preset(cls, name: str) -> "Rules":
+        """A named rule set: "seed" (the defaults) or one of ``PRESETS`` (docs/rule-sets.md gives sources)."""
+        if name not in PRESETS:
+            raise BalootError(f"unknown rule set {name!r}: known rule sets are {', '.join(PRESETS)}")
+        return cls(**PRESETS[name])
 
     def to_dict(self) -> Dict[str, Any]:
         return dataclasses.asdict(self)
+
+
+# Named rule sets: the options each changes from the seed's defaults (docs/rule-sets.md, with sources).
+PRESETS: Dict[str, Dict[str, Any]] = {
+    "seed": {},
+    "kammelna": {"sun_tens_first": True, "hokum_to_sun": True, "closed_double": True, "gahwa": "152",
+                 "tie": "split", "doubled_tie": "last_raiser"},
+    "majlis": {"sun_tens_first": True, "hokum_to_sun": True, "closed_double": True, "narrow_partner": True,
+               "tie": "split", "doubled_tie": "last_raiser", "kaboot_multiplied": False,
+               "double_after_deal": True, "target_tie": "another_hand"},
+}
 
 
 def _coerce(name: str, kind: Any, value: Any) -> Any:
@@ -98,7 +153,9 @@ def core_rules(rules: Rules) -> _core.Rules:
     """The core's view of the options that change play and scoring."""
     core = _core.Rules()
     for name in ("ashkal", "sun_priority", "must_overtrump", "trump_over_partner", "target", "hokum_to_sun",
-                 "sun_tens_first", "baloot_in_hundred"):
+                 "sun_tens_first", "baloot_in_hundred", "closed_double", "narrow_partner", "kaboot_multiplied",
+                 "kaboot_projects", "sun_double_at_100", "double_after_deal", "kawesh"):
         setattr(core, name, getattr(rules, name))
-    core.kaboot = getattr(_core.KabootBonus, rules.kaboot)
+    for name, enum in _CORE_ENUMS.items():
+        setattr(core, name, getattr(_core, enum)(CHOICES[name].index(getattr(rules, name))))
     return core

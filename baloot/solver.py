@@ -52,6 +52,14 @@ def _state_of(game: Any) -> Any:
     return state
 
 
+def check_solvable(narrow_partner: bool, closed: bool = False) -> None:
+    """The search plays by the seed's trick rules: it refuses the house rules that change them."""
+    if narrow_partner:
+        raise BalootError("the double-dummy solver does not play the narrow partner exception (narrow_partner)")
+    if closed:
+        raise BalootError("the double-dummy solver does not play a hand closed by a closed double")
+
+
 def _solution(raw: Dict[str, Any]) -> Solution:
     moves = {format_card(card): value for card, value in sorted(raw["moves"].items())}
     best = tuple(format_card(card) for card in from_mask(raw["best"]))
@@ -78,6 +86,7 @@ def _playing_state(game: Any) -> Any:
     phase = _core.phases[state.phase]
     if phase != "playing":
         raise BalootError(f"the hand is in its {phase} phase: only a hand being played can be solved")
+    check_solvable(state.narrow_partner, state.closed)
     return state
 
 
@@ -133,7 +142,9 @@ def solve_position(hands: Sequence[Cards], contract: str, leader: int, *, trick:
             raise BalootError(f"{format_card(card)} is both on the table and in hand {seen[card]}")
     leader = validation.seat(leader, "leader")
     mode, trump = validation.contract(contract)
-    raw = _core.solve_position(masks, table, leader, mode, trump, core_rules(resolve(rules)), True,
+    rules = resolve(rules)
+    check_solvable(rules.narrow_partner)
+    raw = _core.solve_position(masks, table, leader, mode, trump, core_rules(rules), True,
                                validation.boolean(use_tt, "use_tt"))
     return _solution(raw)
 

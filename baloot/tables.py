@@ -18,6 +18,7 @@ from baloot.cards import Cards, format_card, parse_cards, parse_hands, to_mask
 from baloot.errors import BalootError
 from baloot.progress import progress_callback
 from baloot.rules import Rules, core_rules, resolve
+from baloot.solver import check_solvable
 from baloot.stats import Estimate, estimate, rate
 
 #: The columns of a table, in order: Sun, then Hokum with each trump suit (the core's numbering).
@@ -116,6 +117,7 @@ def dd_tables(hands: Any, leaders: Any = 0, *, contracts: Optional[Sequence[str]
     columns = _columns(contracts)
     count = validation.threads(threads)
     rules = resolve(rules)
+    check_solvable(rules.narrow_partner)
     with progress_callback(progress, n, unit="deal") as update:
         team0 = _core.dd_tables(masks, seats, columns, core_rules(rules), count, update, RESOLUTIONS.index(resolution))
     table = np.stack([team0, abnat_to_win(masks) - team0], axis=-1)

@@ -60,16 +60,30 @@ ActionMask HandState::legal_actions() const {
   return 0;
 }
 
+// R13, and its variant: in round 2 only the seat before the dealer, holding an ace, may call Sun.
+bool HandState::may_sun(int seat) const {
+  if (round_ == 1 || rules_.round2_sun == Round2Sun::kAnyone) return true;
+  constexpr Hand kAces = Hand{1} << kAce | Hand{1} << (8 + kAce) | Hand{1} << (16 + kAce) | Hand{1} << (24 + kAce);
+  return seat == seat_after(dealer_, 3) && (hands_[seat] & kAces);
+}
+
 bool HandState::may_ashkal(int seat) const {
   return rules_.ashkal && rank_of(up_card()) != kAce && (seat == dealer_ || seat == seat_after(dealer_, 3));
 }
 
+// Kawesh: the five cards first dealt hold no ace, king, queen or jack (only 7s, 8s, 9s and 10s).
+bool HandState::may_kawesh(int seat) const {
+  constexpr Hand kSevenToTen = 0x0F0F0F0Fu;
+  return rules_.kawesh && !(hands_[seat] & ~kSevenToTen);
+}
+
 ActionMask HandState::bidding_actions() const {
-  const ActionMask sun_calls = action_bit(kSun) | (may_ashkal(to_move_) ? action_bit(kAshkal) : 0);
+  const ActionMask sun_calls =
+      may_sun(to_move_) ? action_bit(kSun) | (may_ashkal(to_move_) ? action_bit(kAshkal) : 0) : 0;
   switch (stage_) {
     case BidStage::kTurns: {
       ActionMask mask = action_bit(kPass) | sun_calls;
-      if (round_ == 1) return mask | action_bit(kHokum);
+      if (round_ == 1) return mask | action_bit(kHokum) | (may_kawesh(to_move_) ? action_bit(kKawesh) : 0);
       for (int suit = 0; suit < kNumSuits; ++suit)
         if (suit != suit_of(up_card())) mask |= action_bit(kHokumSuit + suit);
       return mask;
@@ -79,14 +93,17 @@ ActionMask HandState::bidding_actions() const {
     case BidStage::kPriority:
       return action_bit(kPass) | action_bit(kSun);
     case BidStage::kHokumConfirm:
-      return action_bit(round_ == 1 ? kHokum : kHokumSuit + hokum_suit_) | action_bit(kSun);
+      return action_bit(round_ == 1 ? kHokum : kHokumSuit + hokum_suit_) | (may_sun(to_move_) ? action_bit(kSun) : 0);
   }
   return 0;
 }
 
+// R21 variant: the doubling side's raises (Double, Four) may close a Hokum hand.
 ActionMask HandState::doubling_actions() const {
   static constexpr int kRaise[] = {0, kDouble, kThree, kFour, kGahwa};
-  return action_bit(kPass) | action_bit(kRaise[multiplier_]);
+  static constexpr int kClosedRaise[] = {0, kDoubleClosed, 0, kFourClosed, 0};
+  const bool may_close = rules_.closed_double && contract_.mode == Mode::kHokum && kClosedRaise[multiplier_];
+  return action_bit(kPass) | action_bit(kRaise[multiplier_]) | (may_close ? action_bit(kClosedRaise[multiplier_]) : 0);
 }
 
 // ---- Applying actions ----------------------------------------------------------------------------
@@ -116,6 +133,7 @@ void HandState::apply_bid(int action) {
     case BidStage::kTurns:
       spoken_ |= static_cast<std::uint8_t>(1u << seat);
       if (sun_call) return call_sun(seat, action == kAshkal);
+      if (action == kKawesh) return throw_in();
       if (action == kHokum) return call_hokum(seat, suit_of(up_card()));
       if (action != kPass) return call_hokum(seat, action - kHokumSuit);
       if (spoken_ != 0xF) {
@@ -164,7 +182,8 @@ void HandState::call_hokum(int seat, int suit) {
   to_move_ = static_cast<std::int8_t>(queue_[0]);
 }
 
-// R9: earlier speakers of this round, from its first speaker, may take the call with their own Sun.
+// R9: earlier speakers of this round, from its first speaker, may take the call with their own Sun
+// (in its variant, only the Hokum caller is asked; in the round-2 Sun variant, only seats that may call Sun).
 // R14: after a round-2 Hokum nobody who spoke before may call Sun, so nobody is asked.
 void HandState::call_sun(int seat, bool ashkal) {
   pending_caller_ = static_cast<std::int8_t>(seat);
@@ -175,7 +194,9 @@ void HandState::call_sun(int seat, bool ashkal) {
   const bool offered = rules_.sun_priority && !(round_ == 2 && hokum_caller_ != kNoSeat);
   for (int step = 1; offered && step <= kNumSeats; ++step) {
     const int other = seat_after(dealer_, step);
-    if (other != seat && (spoken_ >> other & 1)) queue_[queue_len_++] = static_cast<std::uint8_t>(other);
+    const bool asked = rules_.priority_to == PriorityTo::kEarlier || other == hokum_caller_;
+    if (other != seat && (spoken_ >> other & 1) && asked && may_sun(other))
+      queue_[queue_len_++] = static_cast<std::uint8_t>(other);
   }
   if (queue_len_ == 0) return queue_exhausted();
   to_move_ = static_cast<std::int8_t>(queue_[0]);
@@ -196,9 +217,11 @@ void HandState::queue_exhausted() {
   set_contract(Mode::kHokum, hokum_suit_, hokum_caller_, false);
 }
 
+// R30, and its variant where exactly 100 counts on both sides.
 bool HandState::sun_may_be_doubled() const {
   const int team = team_of(buyer_);
-  return scores_[team] > 100 && scores_[1 - team] < 100;
+  const int at_100 = rules_.sun_double_at_100 ? 1 : 0;
+  return scores_[team] + at_100 > 100 && scores_[1 - team] - at_100 < 100;
 }
 
 void HandState::set_contract(Mode mode, int trump, int buyer, bool ashkal) {
@@ -206,6 +229,7 @@ void HandState::set_contract(Mode mode, int trump, int buyer, bool ashkal) {
   buyer_ = static_cast<std::int8_t>(buyer);
   ashkal_ = ashkal;
   if (mode == Mode::kHokum || sun_may_be_doubled()) {
+    if (rules_.double_after_deal) complete_deal();
     phase_ = Phase::kDoubling;
     to_move_ = static_cast<std::int8_t>(seat_after(buyer));
     return;
@@ -214,7 +238,9 @@ void HandState::set_contract(Mode mode, int trump, int buyer, bool ashkal) {
   start_play();
 }
 
-// R29-R31: a defender doubles, the buyer may answer Three, the doubler Four, the buyer Gahwa.
+// R29-R31: a defender doubles, the buyer may answer Three, the doubler Four, the buyer Gahwa. Under
+// the R21 variant each raise leaves the hand closed or open: the doubling side's closed calls close it,
+// the buyers' Three and Gahwa open it again.
 void HandState::apply_double(int action) {
   const int seat = to_move_;
   if (action == kPass) {
@@ -222,18 +248,22 @@ void HandState::apply_double(int action) {
       to_move_ = static_cast<std::int8_t>(seat_after(buyer_, 3));
       return;
     }
-  } else if (action == kGahwa) {
-    gahwa_ = true;
-  } else {
-    ++multiplier_;
-    if (action == kDouble) doubler_ = static_cast<std::int8_t>(seat);
-    const bool chain_goes_on = contract_.mode == Mode::kHokum;
-    if (chain_goes_on) {
-      to_move_ = action == kThree ? doubler_ : buyer_;
-      return;
-    }
+    return finish_doubling();
   }
-  complete_deal();
+  closed_ = action == kDoubleClosed || action == kFourClosed;
+  if (action == kGahwa) {
+    gahwa_ = true;
+    return finish_doubling();
+  }
+  ++multiplier_;
+  if (action == kDouble || action == kDoubleClosed) doubler_ = static_cast<std::int8_t>(seat);
+  if (contract_.mode == Mode::kSun) return finish_doubling();
+  to_move_ = action == kThree ? doubler_ : buyer_;
+}
+
+// R29 (or its variant, where the cards were dealt before the chain).
+void HandState::finish_doubling() {
+  if (!rules_.double_after_deal) complete_deal();
   start_play();
 }
 
@@ -263,11 +293,14 @@ void HandState::start_play() {
 void HandState::play(Card card) {
   assert(phase_ == Phase::kPlaying && (legal_cards() & bit(card)));
   const int seat = to_move_;
+  Card* trick = play_log_ + kNumSeats * tricks_played_;
+  const bool sure = !rules_.narrow_partner || partner_sure(trick, trick_len_, played_, contract_);
   hands_[seat] &= ~bit(card);
   played_ |= bit(card);
-  Card* trick = play_log_ + kNumSeats * tricks_played_;
+  if (trick_len_ == 0 && closed_ && contract_.is_trump(card))  // a closed hand's trump lead: nothing else held
+    voids_ |= static_cast<std::uint16_t>((0xFu ^ 1u << contract_.trump) << (4 * seat));
   if (trick_len_ > 0) {
-    const bool partner_winning = trick_best_ == trick_len_ - 2;
+    const bool partner_winning = trick_best_ == trick_len_ - 2 && sure;
     const unsigned shown = shown_void_suits(card, suit_of(trick[0]), partner_winning, contract_, rules_);
     voids_ |= static_cast<std::uint16_t>(shown << (4 * seat));
     const bool takes = beats(card, trick[trick_best_], contract_);
@@ -306,6 +339,7 @@ ScoreInput HandState::score_input() const {
   }
   if (baloot_seat_ != kNoSeat) in.baloot[team_of(baloot_seat_)] = 1;
   in.multiplier = multiplier_;
+  in.gahwa = gahwa_;
   return in;
 }
 

@@ -24,8 +24,11 @@ enum Action : int {
   kThree = 41,
   kFour = 42,
   kGahwa = 43,
+  kDoubleClosed = 44,  // R21 variant: Double, and the hand closed to trump leads
+  kFourClosed = 45,    // R21 variant: Four, and the hand closed to trump leads
+  kKawesh = 46,        // a redeal asked for five cards with no ace and no picture card
 };
-constexpr int kNumActions = 44;
+constexpr int kNumActions = 47;
 constexpr int kNoAction = -1;
 using ActionMask = std::uint64_t;
 constexpr ActionMask action_bit(int action) { return ActionMask{1} << action; }
@@ -71,7 +74,9 @@ class HandState {
   void play_randomly(Rng& rng);
   // The same for two hands, each with its own stream, their cards interleaved: faster than two calls.
   static void play_randomly(HandState& a, Rng& a_rng, HandState& b, Rng& b_rng);
-  Hand legal_cards() const { return legal_moves(hands_[to_move_], trick(), trick_len_, trick_best_, contract_, rules_); }
+  Hand legal_cards() const {
+    return legal_plays(hands_[to_move_], trick(), trick_len_, trick_best_, played_, closed_, contract_, rules_);
+  }
 
   // Queries.
   Phase phase() const { return phase_; }
@@ -94,6 +99,8 @@ class HandState {
   bool ashkal() const { return ashkal_; }
   int multiplier() const { return multiplier_; }
   bool gahwa() const { return gahwa_; }
+  // R21 variant: the last raise closed the hand, so no trump may be led while the leader holds another suit.
+  bool closed() const { return closed_; }
   int doubler() const { return doubler_; }
   int up_card_holder() const { return ashkal_ ? partner_of(buyer_) : buyer_; }
   int leader() const { return leader_; }
@@ -133,7 +140,9 @@ class HandState {
   ActionMask bidding_actions() const;
   ActionMask doubling_actions() const;
 
+  bool may_sun(int seat) const;
   bool may_ashkal(int seat) const;
+  bool may_kawesh(int seat) const;
   void start_round(int round);
   void call_hokum(int seat, int suit);
   void call_sun(int seat, bool ashkal);
@@ -142,12 +151,14 @@ class HandState {
   void set_contract(Mode mode, int trump, int buyer, bool ashkal);
   bool sun_may_be_doubled() const;
   void complete_deal();
+  void finish_doubling();
   void start_play();
   void finish_trick();
   void finish_hand();
   void throw_in();
-  // play_randomly's parts: up to the end of the trick on the table, then the lockstep loop over whole
-  // tricks of kHands hands under one contract (its trump suit, kNoSuit in Sun), all at the same trick.
+  // play_randomly's parts: up to the end of the trick on the table (of the hand, when its legal cards
+  // need more than legal_follows), then the lockstep loop over whole tricks of kHands hands under one
+  // contract (its trump suit, kNoSuit in Sun), all at the same trick.
   void finish_trick_randomly(Rng& rng);
   template <int kTrump>
   struct RandomLane;
@@ -183,6 +194,7 @@ class HandState {
   bool ashkal_ = false;
   std::uint8_t multiplier_ = 1;
   bool gahwa_ = false;
+  bool closed_ = false;
   std::int8_t doubler_ = kNoSeat;
 
   // Play. The trick on the table is the last partial group of four in play_log_.

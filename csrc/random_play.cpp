@@ -128,8 +128,11 @@ void HandState::play_tricks_randomly(HandState* const (&states)[kHands], Rng* co
   }
 }
 
+// The lockstep loop knows legal_follows alone: a closed hand (R21 variant) and the narrow partner
+// exception (R18 variant) need more of the hand, so those hands are played out here, card by card.
 void HandState::finish_trick_randomly(Rng& rng) {
-  while (phase_ == Phase::kPlaying && trick_len_ > 0) play(random_card(legal_cards(), rng));
+  const bool whole_hand = closed_ || rules_.narrow_partner;
+  while (phase_ == Phase::kPlaying && (trick_len_ > 0 || whole_hand)) play(random_card(legal_cards(), rng));
 }
 
 void HandState::play_randomly(Rng& rng) {

@@ -29,6 +29,14 @@ bool passes(Check check) {
 }
 
 enum class KabootBonus : std::uint8_t { kNormal, kDouble, kOff };
+// House variants with more than two choices or named choices; the first of each is the seed's.
+enum class GahwaScore : std::uint8_t { kMatch, kFlat152 };        // R33: wins the match, or a flat 152 points
+enum class TieRule : std::uint8_t { kKhasra, kSplit };            // R39: an undoubled exact tie
+enum class DoubledTie : std::uint8_t { kBuyers, kLastRaiser };    // R32: a doubled exact tie goes against...
+enum class ReverseKaboot : std::uint8_t { kSame, kSun88 };        // R40: the defenders' kaboot in Sun
+enum class Round2Sun : std::uint8_t { kAnyone, kAceBeforeDealer };  // R13: who may call Sun in round 2
+enum class PriorityTo : std::uint8_t { kEarlier, kHokumCaller };  // R9: who is offered a Sun takeover
+enum class TargetTie : std::uint8_t { kBuyers, kAnotherHand };    // R41: both past the target, equal
 
 // Every host option that changes what the core does. Defaults are the seed's.
 struct Rules {
@@ -41,6 +49,20 @@ struct Rules {
   bool hokum_to_sun = false;         // R8 variant: a Hokum caller nobody overcalls may switch to Sun.
   bool sun_tens_first = false;       // R34 variant: round Sun abnat to the nearest 10 before halving.
   bool baloot_in_hundred = true;     // R28 variant off: no Baloot when K and Q sit in a scored Hundred.
+  bool closed_double = false;        // R21 variant: a Double or a Four may close the hand to trump leads.
+  bool narrow_partner = false;       // R18 variant: the partner excuses a ruff only when sure to win.
+  GahwaScore gahwa = GahwaScore::kMatch;
+  TieRule tie = TieRule::kKhasra;
+  DoubledTie doubled_tie = DoubledTie::kBuyers;
+  bool kaboot_multiplied = true;     // R40 variant off: a kaboot is never multiplied by the doubling.
+  ReverseKaboot reverse_kaboot = ReverseKaboot::kSame;
+  bool kaboot_projects = true;       // R40 variant off: no projects are scored on a kaboot.
+  bool sun_double_at_100 = false;    // R30 variant: buyers at 100 or more, defenders at 100 or less.
+  Round2Sun round2_sun = Round2Sun::kAnyone;
+  PriorityTo priority_to = PriorityTo::kEarlier;
+  bool double_after_deal = false;    // R29 variant: the doubling chain runs on the full 8-card hands.
+  TargetTie target_tie = TargetTie::kBuyers;  // read by the match, not by a hand
+  bool kawesh = false;               // a seat whose five cards are all 7s to 10s may have them redealt.
 };
 
 // How strongly each card bids for a trick before the led suit is known: every trump above every other
@@ -78,19 +100,34 @@ inline int trick_winner(const Card* trick, int n, const Contract& contract) {
   return best;
 }
 
+// The cards of c's suit that beat it under the contract.
+constexpr Hand cards_above(Card c, const Contract& contract) {
+  return Hand{(contract.is_trump(c) ? kTrumpAbove : kPlainAbove).of[rank_of(c)]} << (suit_of(c) * 8);
+}
+
+// R18 narrow variant: whether the partner's card winning trick[0..n) is sure to win it: the mover plays
+// fourth, or the partner led the master of its suit (every higher card of it is among `played`).
+constexpr bool partner_sure(const Card* trick, int n, Hand played, const Contract& contract) {
+  return n == 3 || (n == 2 && (cards_above(trick[0], contract) & ~played) == 0);
+}
+
 // The cards of `hand` that may be played onto a trick led in `led` that `winning` is winning, a card
-// of the partner's when `partner_winning` (R17-R20).
+// of the partner's when `partner_winning` (R17-R20). `partner_sure` matters only under the narrow
+// partner exception (R18 variant): a partner's card not sure to win excuses no ruff, though it still
+// lifts the duty to beat it.
 // One formula for both modes, written as selections between masks rather than branches (in Sun there
 // are no trumps, so it reduces to "follow suit if you can"); `&` joins the conditions, as `&&` would be
 // compiled to a branch on each. The group the hand must play from: the led suit, else (unless the
 // partner is winning) its trumps, else anything; within trumps, one above a winning trump if it has one.
 // Always inlined: in the Python extension GCC otherwise keeps it out of line in the solver's searches.
 [[gnu::always_inline]] inline Hand legal_follows(Hand hand, int led, Card winning, bool partner_winning,
-                                                 const Contract& contract, const Rules& rules) {
+                                                 const Contract& contract, const Rules& rules,
+                                                 bool partner_sure = true) {
   const bool partner_excuses = partner_winning & !rules.trump_over_partner;
+  const bool excuses_ruff = partner_excuses & (partner_sure | !rules.narrow_partner);
   const Hand following = hand & suit_mask(led);
   const Hand trumps = hand & contract.trump_mask();
-  const Hand ruffs = trumps & all_if((following == 0) & !partner_excuses);
+  const Hand ruffs = trumps & all_if((following == 0) & !excuses_ruff);
   const Hand choices = or_else(following | ruffs, hand);
   const bool must_beat = rules.must_overtrump & !partner_excuses & contract.is_trump(winning);
   return or_else(choices & trumps_above(winning) & all_if(must_beat), choices);
@@ -102,6 +139,16 @@ inline Hand legal_moves(Hand hand, const Card* trick, int n, int winner, const C
   assert(n >= 0 && n < kNumSeats && (n == 0 || (winner >= 0 && winner < n)));
   if (n == 0) return hand;
   return legal_follows(hand, suit_of(trick[0]), trick[winner], winner == n - 2, contract, rules);
+}
+
+// The cards a seat may play in a hand: as legal_moves, but a leader under a closed double may not lead a
+// trump while it holds another suit (R21 variant), and the narrow partner exception (R18 variant) reads
+// the cards `played` so far, the trick on the table included.
+inline Hand legal_plays(Hand hand, const Card* trick, int n, int winner, Hand played, bool closed,
+                        const Contract& contract, const Rules& rules) {
+  if (n == 0) return or_else(hand & ~(contract.trump_mask() & all_if(closed)), hand);
+  const bool sure = !rules.narrow_partner || partner_sure(trick, n, played, contract);
+  return legal_follows(hand, suit_of(trick[0]), trick[winner], winner == n - 2, contract, rules, sure);
 }
 
 // The suits a seat shows it lacks by playing `card` onto a trick led in `led`, as bits 0..3: the led

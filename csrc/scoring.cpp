@@ -8,9 +8,33 @@ namespace baloot {
 
 namespace {
 
-int kaboot_points(Mode mode, KabootBonus bonus) {
+// R40, and its variant where the defenders' kaboot in Sun is worth 88.
+int kaboot_points(Mode mode, bool by_buyers, const Rules& rules) {
+  if (!by_buyers && mode == Mode::kSun && rules.reverse_kaboot == ReverseKaboot::kSun88) return 88;
   const int normal = mode == Mode::kSun ? 44 : 25;
-  return bonus == KabootBonus::kDouble ? 2 * normal : normal;
+  return rules.kaboot == KabootBonus::kDouble ? 2 * normal : normal;
+}
+
+// The team that wins a doubled hand (R32): the buyers if they make it, and a tie goes against them or,
+// in the variant, against the team that raised last (the buyers raise Three and Gahwa).
+int doubled_winner(const ScoreInput& in, const int (&total)[2], const Rules& rules) {
+  const int buyers = in.buyers;
+  if (total[buyers] != total[1 - buyers] || rules.doubled_tie == DoubledTie::kBuyers)
+    return total[buyers] > total[1 - buyers] ? buyers : 1 - buyers;
+  const bool buyers_raised_last = in.gahwa || in.multiplier == 3;
+  return buyers_raised_last ? 1 - buyers : buyers;
+}
+
+// Project abnat one team can score: the sum of its two seats' sets (R23-R25), each empty, one project
+// or two that fit in eight cards (two runs, a four-of-a-kind and a run of 3 or 4, two four-of-a-kinds).
+// The last three totals hold a Four Hundred (200), Sun's only.
+bool possible_team_projects(int abnat, Mode mode) {
+  constexpr int kSeatTotals[] = {0, 20, 40, 50, 70, 100, 120, 150, 200, 220, 250, 300};
+  const int n = mode == Mode::kSun ? 12 : 9;
+  for (int a = 0; a < n; ++a)
+    for (int b = a; b < n; ++b)
+      if (kSeatTotals[a] + kSeatTotals[b] == abnat) return true;
+  return false;
 }
 
 int sweeping_team(const ScoreInput& in, const Rules& rules) {
@@ -49,8 +73,9 @@ void check_score_input(const ScoreInput& in) {
   for (int team = 0; team < 2; ++team) {
     require(in.tricks[team] > 0 || in.abnat[team] == 0,
             "abnat " + pair_text(in.abnat) + " give abnat to a team with no trick");
-    require(in.projects[team] >= 0 && in.projects[team] % 10 == 0,
-            "projects " + pair_text(in.projects) + " must be project abnat (multiples of 10)");
+    require(possible_team_projects(in.projects[team], in.mode),
+            "projects " + pair_text(in.projects) + ": " + std::to_string(in.projects[team]) +
+                " is not the project abnat of any set of projects" + (in.mode == Mode::kSun ? " in Sun" : " in Hokum"));
     require(in.baloot[team] == 0 || in.baloot[team] == 1, "baloot " + pair_text(in.baloot) + " must be 0 or 1 per team");
   }
   require(in.baloot[0] + in.baloot[1] <= 1, "baloot " + pair_text(in.baloot) + ": only one team can hold Baloot");
@@ -61,6 +86,7 @@ void check_score_input(const ScoreInput& in) {
   require(in.multiplier >= 1 && in.multiplier <= max_multiplier,
           "multiplier " + std::to_string(in.multiplier) + " must be 1 to " + std::to_string(max_multiplier) +
               (in.mode == Mode::kSun ? " in Sun" : " in Hokum"));
+  require(!in.gahwa || (in.mode == Mode::kHokum && in.multiplier == 4), "gahwa needs a Hokum at multiplier 4");
 }
 
 HandScore score_hand(const ScoreInput& in, const Rules& rules) {
@@ -69,30 +95,41 @@ HandScore score_hand(const ScoreInput& in, const Rules& rules) {
   const Mode mode = in.mode;
   const int buyers = in.buyers;
   const int defenders = 1 - buyers;
-  int baloot_points[2];
   int all_projects = 0;
-  for (int team = 0; team < 2; ++team) {
-    baloot_points[team] = in.baloot[team] * kBalootPoints;
-    all_projects += project_points(in.projects[team], mode);
-  }
-
   int total[2];
-  for (int team = 0; team < 2; ++team) total[team] = in.abnat[team] + in.projects[team] + in.baloot[team] * kBalootAbnat;
-  out.made = total[buyers] > total[defenders];
+  for (int team = 0; team < 2; ++team) {
+    out.points[team] = in.baloot[team] * kBalootPoints;
+    all_projects += project_points(in.projects[team], mode);
+    total[team] = in.abnat[team] + in.projects[team] + in.baloot[team] * kBalootAbnat;
+  }
+  const bool tie = total[buyers] == total[defenders];
+  out.made = total[buyers] > total[defenders] || (tie && in.multiplier == 1 && rules.tie == TieRule::kSplit);
 
   const int sweeper = sweeping_team(in, rules);
   const int m = in.multiplier;
-  out.points[0] = baloot_points[0];
-  out.points[1] = baloot_points[1];
+  if (in.gahwa && rules.gahwa == GahwaScore::kFlat152) {
+    const int winner = sweeper != kNoSeat ? sweeper : doubled_winner(in, total, rules);
+    out.kaboot = sweeper;
+    out.made = winner == buyers;
+    out.points[winner] = kFlatGahwaPoints;
+    out.points[1 - winner] = 0;
+    return out;
+  }
   if (sweeper != kNoSeat) {
     out.kaboot = sweeper;
     out.made = sweeper == buyers;
-    out.points[sweeper] += (kaboot_points(mode, rules.kaboot) + all_projects) * m;
+    const int projects = rules.kaboot_projects ? all_projects : 0;
+    out.points[sweeper] += (kaboot_points(mode, sweeper == buyers, rules) + projects) * (rules.kaboot_multiplied ? m : 1);
     return out;
   }
-  if (m > 1 || !out.made) {
-    const int winner = out.made ? buyers : defenders;
+  if (m > 1) {
+    const int winner = doubled_winner(in, total, rules);
+    out.made = winner == buyers;
     out.points[winner] += (hand_points(mode) + all_projects) * m;
+    return out;
+  }
+  if (!out.made) {
+    out.points[defenders] += hand_points(mode) + all_projects;
     return out;
   }
   int card_points[2];

@@ -10,6 +10,8 @@ constexpr int kSunHandPoints = 26;
 constexpr int kHokumHandPoints = 16;
 constexpr int hand_points(Mode mode) { return mode == Mode::kSun ? kSunHandPoints : kHokumHandPoints; }
 
+constexpr int kFlatGahwaPoints = 152;  // R33 variant: a Gahwa's winner scores this, and nothing else
+
 // One team's card abnat converted alone (R34, R35; the R34 tens-first variant when asked).
 int game_points(int abnat, Mode mode, bool sun_tens_first = false);
 
@@ -21,6 +23,7 @@ struct ScoreInput {
   int projects[2] = {0, 0};   // project abnat each team scores, after the comparison
   int baloot[2] = {0, 0};     // Baloot held per team, 0 or 1
   int multiplier = 1;
+  bool gahwa = false;         // the buyers answered Four with Gahwa (multiplier 4)
 };
 
 struct HandScore {

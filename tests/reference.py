@@ -91,14 +91,30 @@ def _trump_beats(a, b):
     return TRUMP_ORDER.index(rank(a)) < TRUMP_ORDER.index(rank(b))
 
 
-def legal_moves(hand, trick, mode, trump=None, must_overtrump=True, trump_over_partner=False):
-    """Set of cards of ``hand`` that may be played onto ``trick`` (R17-R20)."""
+def _is_master(card, mode, trump, played):
+    """Whether every card of ``card``'s suit that beats it has been played."""
+    order = TRUMP_ORDER if mode == "hokum" and suit(card) == trump else PLAIN_ORDER
+    higher = order[:order.index(rank(card))]
+    return all(r + suit(card) in played for r in higher)
+
+
+def legal_moves(hand, trick, mode, trump=None, must_overtrump=True, trump_over_partner=False,
+                narrow_partner=False, played=(), closed=False):
+    """Set of cards of ``hand`` that may be played onto ``trick`` (R17-R20).
+
+    Variants: ``closed`` (R21 variant: a leader may not lead a trump while holding another suit) and
+    ``narrow_partner`` (R18 variant: the partner excuses a ruff only when its card is sure to win: the
+    mover plays fourth, or the partner led the master of its suit, ``played`` holding the earlier
+    tricks' cards)."""
     _check_mode(mode, trump)
     hand = list(hand)
     trick = list(trick)
     assert 0 <= len(trick) <= 3
     everything = set(hand)
     if not trick:
+        side = {c for c in hand if suit(c) != trump}
+        if closed and mode == "hokum" and side:
+            return side
         return everything  # any lead (R21: no "closed" restriction by default)
     led = suit(trick[0])
     followers = {c for c in hand if suit(c) == led}
@@ -119,12 +135,14 @@ def legal_moves(hand, trick, mode, trump=None, must_overtrump=True, trump_over_p
         if followers:
             return followers  # R17 (following a plain suit, even over a trump on the table)
         # Void in the led plain suit: R18.
-        if partner_exempt:
+        sure = len(trick) == 3 or (len(trick) == 2 and _is_master(trick[0], mode, trump, set(played) | set(trick)))
+        if partner_exempt and (sure or not narrow_partner):
             return everything  # R18a
         if not trumps:
             return everything  # R18d
-        # R18b: must play a trump.
-        if suit(win_card) == trump and must_overtrump:
+        # R18b: must play a trump (under the narrow variant, a partner not sure to win excuses no ruff,
+        # but his winning trump need not be beaten).
+        if suit(win_card) == trump and must_overtrump and not partner_exempt:
             # R18c: beat the winning trump if able, otherwise under-trump.
             over = {c for c in trumps if _trump_beats(c, win_card)}
             return over if over else trumps
@@ -313,14 +331,23 @@ HandScore = namedtuple("HandScore", "points made kaboot")
 
 
 def score_hand(mode, buyers, abnat, tricks, projects=(0, 0), baloot=(0, 0), multiplier=1,
-               kaboot="normal"):
-    """Score one hand (R32, R34-R40).  Returns HandScore(points pair, made, kaboot team)."""
+               kaboot="normal", gahwa=False, house=None):
+    """Score one hand (R32, R34-R40).  Returns HandScore(points pair, made, kaboot team).
+
+    ``gahwa``: the buyers called Gahwa (a Hokum at x4). ``house`` holds house variants, each absent
+    for the seed's rule: ``gahwa`` ("152": the Gahwa's winner scores a flat 152 and nothing else),
+    ``tie`` ("split": an undoubled exact tie scores as a contract made), ``doubled_tie``
+    ("last_raiser": a doubled exact tie goes against the team that raised last), ``kaboot_multiplied``
+    (False), ``reverse_kaboot`` ("88": the defenders' kaboot in Sun is worth 88) and
+    ``kaboot_projects`` (False: no projects on a kaboot)."""
+    house = house or {}
     assert mode in TOTAL_ABNAT
     assert buyers in (0, 1)
     assert sum(abnat) == TOTAL_ABNAT[mode]
     assert sum(tricks) == 8
     assert 1 <= multiplier <= 4
     assert kaboot in ("normal", "double", "off")
+    assert not gahwa or (mode == "hokum" and multiplier == 4)
     b, d = buyers, 1 - buyers
     bal_gp = [2 * baloot[0], 2 * baloot[1]]  # R28: 2 GP each, never multiplied
     proj_gp_all = project_gp(projects[0] + projects[1], mode)
@@ -331,19 +358,35 @@ def score_hand(mode, buyers, abnat, tricks, projects=(0, 0), baloot=(0, 0), mult
             if tricks[t] == 8:
                 sweeper = t
 
-    pts = [0, 0]
-    if sweeper is not None:
-        # R40: kaboot value + all scored projects (multiplied when doubled, R32);
-        # the swept team keeps only its own Baloot.
-        made = sweeper == b
-        value = KABOOT_VALUE[kaboot][mode]
-        pts[sweeper] = (value + proj_gp_all) * multiplier + bal_gp[sweeper]
-        pts[1 - sweeper] = bal_gp[1 - sweeper]
-        return HandScore(tuple(pts), made, sweeper)
-
     # R36: buyer check in abnat incl. projects and Baloot, strictly greater (R39: tie = khasra).
     tot = [abnat[t] + projects[t] + 20 * baloot[t] for t in (0, 1)]
     made = tot[b] > tot[d]
+    if multiplier > 1:
+        # R32: a doubled tie goes against the buyers, or (variant) against the last to raise: the
+        # defenders raise Double and Four, the buyers Three and Gahwa.
+        if tot[b] == tot[d] and house.get("doubled_tie") == "last_raiser":
+            last_raiser = b if (gahwa or multiplier == 3) else d
+            made = last_raiser != b
+    elif tot[b] == tot[d] and house.get("tie") == "split":
+        made = True
+
+    pts = [0, 0]
+    if gahwa and house.get("gahwa") == "152":
+        w = sweeper if sweeper is not None else (b if made else d)
+        pts[w] = 152
+        return HandScore(tuple(pts), w == b, sweeper)
+
+    if sweeper is not None:
+        # R40: kaboot value + all scored projects (multiplied when doubled, R32);
+        # the swept team keeps only its own Baloot.
+        value = KABOOT_VALUE[kaboot][mode]
+        if sweeper == d and mode == "sun" and house.get("reverse_kaboot") == "88":
+            value = 88
+        proj = proj_gp_all if house.get("kaboot_projects", True) else 0
+        mult = multiplier if house.get("kaboot_multiplied", True) else 1
+        pts[sweeper] = (value + proj) * mult + bal_gp[sweeper]
+        pts[1 - sweeper] = bal_gp[1 - sweeper]
+        return HandScore(tuple(pts), sweeper == b, sweeper)
 
     if multiplier > 1:
         # R32: winner takes all, multiplied; Baloot unmultiplied to its holder.
@@ -365,3 +408,42 @@ def score_hand(mode, buyers, abnat, tricks, projects=(0, 0), baloot=(0, 0), mult
     for t in (0, 1):
         pts[t] = gp[t] + project_gp(projects[t], mode) + bal_gp[t]
     return HandScore(tuple(pts), True, None)
+
+
+# ---------------------------------------------------------------------------------------
+# Bidding, doubling and the match: the house variants' conditions
+# ---------------------------------------------------------------------------------------
+
+def sun_double_allowed(buyers_score, defenders_score, at_100=False):
+    """R30: Sun may be doubled only while the buyers have more than 100 and the defenders fewer than 100
+    match points; the variant ``at_100`` lets exactly 100 count on both sides."""
+    if at_100:
+        return buyers_score >= 100 and defenders_score <= 100
+    return buyers_score > 100 and defenders_score < 100
+
+
+def may_call_sun(round_, seat, dealer, five_cards, variant="anyone"):
+    """R13: anyone may call Sun in round 2; the variant lets only the player before the dealer (the
+    dealer's seat minus one in play order) call it, and only while holding an ace."""
+    if round_ == 1 or variant == "anyone":
+        return True
+    return seat == (dealer + 3) % 4 and any(rank(c) == "A" for c in five_cards)
+
+
+def is_kawesh(five_cards):
+    """Kawesh: the five cards first dealt are all 7s, 8s, 9s and 10s (no ace, no picture card)."""
+    return len(five_cards) == 5 and all(rank(c) in ("7", "8", "9", "10") for c in five_cards)
+
+
+def match_winner(scores, target, buyers, made, gahwa=False, gahwa_rule="match", target_tie="buyers"):
+    """The match winner after a hand (R33, R41) or None: scores are the totals after it."""
+    if gahwa and gahwa_rule == "match":
+        return buyers if made else 1 - buyers
+    reached = [t for t in (0, 1) if scores[t] >= target]
+    if len(reached) == 1:
+        return reached[0]
+    if len(reached) == 2:
+        if scores[0] != scores[1]:
+            return 0 if scores[0] > scores[1] else 1
+        return buyers if target_tie == "buyers" else None
+    return None

@@ -484,3 +484,85 @@ def test_hand_result_is_consistent_with_made():
         assert isinstance(got.made, bool)
         assert all(isinstance(p, int) and p >= 0 for p in got.points)
         assert got.kaboot in (None, 0, 1)
+
+
+# ---------------------------------------------------------------------------------------
+# House rules: the closed double, the narrow partner exception and the scoring variants
+# ---------------------------------------------------------------------------------------
+
+N_HOUSE_POSITIONS = 40_000
+N_HOUSE_SCORES = 40_000
+HOUSE_SCORING = {
+    "gahwa": ("match", "152"), "tie": ("khasra", "split"), "doubled_tie": ("buyers", "last_raiser"),
+    "kaboot_multiplied": (True, False), "reverse_kaboot": ("same", "88"), "kaboot_projects": (True, False),
+}
+
+
+def _played_before(rng, hand, trick, led_master):
+    """Cards of earlier tricks: random, and (``led_master``) every plain card above the led card too."""
+    free = [c for c in ref.DECK if c not in hand and c not in trick]
+    played = set(rng.sample(free, rng.randint(0, min(12, len(free)))))
+    if led_master and trick:
+        led = trick[0]
+        higher = [r + led[-1] for r in ref.PLAIN_ORDER[:ref.PLAIN_ORDER.index(led[:-1])]]
+        played |= {c for c in higher if c in free}
+    return sorted(played)
+
+
+def test_legal_moves_house_rules_crosscheck(positions):
+    rng = random.Random(61)
+    bad = []
+    checks = 0
+    stats = {"closed_lead_restricted": 0, "narrow_differs": 0}
+    for mode, trump, trick, hand in positions[:N_HOUSE_POSITIONS]:
+        played = _played_before(rng, hand, trick, rng.random() < 0.5)
+        for narrow, closed, sw in itertools.product((False, True), (False, True), SWITCHES):
+            rules = baloot.Rules(must_overtrump=sw[0], trump_over_partner=sw[1], narrow_partner=narrow)
+            want = ref.legal_moves(hand, trick, mode, trump, must_overtrump=sw[0], trump_over_partner=sw[1],
+                                   narrow_partner=narrow, played=played, closed=closed)
+            got = set(baloot.legal_moves(hand, trick, mode, trump, rules=rules, played=played, closed=closed))
+            checks += 1
+            if got != want:
+                bad.append(dict(hand=hand, trick=trick, mode=mode, trump=trump, played=played, narrow=narrow,
+                                closed=closed, switches=sw, core=sorted(got), ref=sorted(want)))
+        if not trick and ref.legal_moves(hand, trick, mode, trump, closed=True) != set(hand):
+            stats["closed_lead_restricted"] += 1
+        if ref.legal_moves(hand, trick, mode, trump, narrow_partner=True, played=played) != \
+                ref.legal_moves(hand, trick, mode, trump, played=played):
+            stats["narrow_differs"] += 1
+    print(f"legal_moves house rules: {checks} checks, {stats}")
+    assert min(stats.values()) > 300
+    if bad:
+        _fail("legal_moves (house rules)", bad, checks)
+
+
+def _house_rules(rng):
+    return {name: rng.choice(values) for name, values in HOUSE_SCORING.items()}
+
+
+def test_score_hand_house_rules_crosscheck():
+    rng = random.Random(62)
+    bad = []
+    outcomes = {"flat_152": 0, "split_tie": 0, "doubled_tie": 0, "reverse_kaboot": 0}
+    for _ in range(N_HOUSE_SCORES):
+        mode, buyers, abnat, tricks, projects, baloot_, mult, kab = _score_inputs(rng)
+        if rng.random() < 0.1:  # exact ties, undoubled and doubled
+            half = ref.TOTAL_ABNAT[mode] // 2
+            abnat, tricks, projects, baloot_ = (half, half), (4, 4), (0, 0), (0, 0)
+        gahwa = mode == "hokum" and mult == 4 and rng.random() < 0.5
+        house = _house_rules(rng)
+        want = ref.score_hand(mode, buyers, abnat, tricks, projects, baloot_, mult, kab, gahwa=gahwa, house=house)
+        got = baloot.score_hand(mode, buyers, abnat, tricks, projects, baloot_, mult,
+                                rules=baloot.Rules(kaboot=kab, **house), gahwa=gahwa)
+        if (tuple(got.points), got.made, got.kaboot) != tuple(want):
+            bad.append(dict(args=(mode, buyers, abnat, tricks, projects, baloot_, mult, kab, gahwa), house=house,
+                            core=(tuple(got.points), got.made, got.kaboot), ref=tuple(want)))
+        tie = abnat[0] + projects[0] + 20 * baloot_[0] == abnat[1] + projects[1] + 20 * baloot_[1]
+        outcomes["flat_152"] += gahwa and house["gahwa"] == "152"
+        outcomes["split_tie"] += tie and mult == 1 and house["tie"] == "split"
+        outcomes["doubled_tie"] += tie and mult > 1 and house["doubled_tie"] == "last_raiser"
+        outcomes["reverse_kaboot"] += tricks[1 - buyers] == 8 and mode == "sun" and house["reverse_kaboot"] == "88"
+    print(f"score_hand house rules: {N_HOUSE_SCORES} inputs, {outcomes}")
+    assert min(outcomes.values()) > 100
+    if bad:
+        _fail("score_hand (house rules)", bad, N_HOUSE_SCORES)

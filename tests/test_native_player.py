@@ -105,7 +105,7 @@ def test_no_function_is_refused(bad):
         baloot.NativePlayer(bad)
 
 
-@pytest.mark.parametrize("answer", [-1, 44, 1000, _core.actions["double"]])
+@pytest.mark.parametrize("answer", [-1, _core.num_actions, 1000, _core.actions["double"]])
 def test_an_illegal_answer_names_the_player_seat_and_action(answer):
     @PLAYER_TYPE
     def bad(view, seed):

@@ -45,7 +45,7 @@ def test_openspiel_random_simulation(game):
 
 def test_game_shape(game):
     assert game.num_players() == 4
-    assert game.num_distinct_actions() == 44
+    assert game.num_distinct_actions() == 47
     assert game.max_chance_outcomes() == 32
     assert game.observation_tensor_shape() == [408]
     assert game.max_utility() == -game.min_utility() > 0

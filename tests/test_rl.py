@@ -98,9 +98,9 @@ def test_layout_covers_the_vector():
     starts = sorted((s.start, s.stop) for s in OBSERVATION_LAYOUT.values())
     assert starts[0][0] == 0 and starts[-1][1] == OBSERVATION_SIZE
     assert all(a[1] == b[0] for a, b in zip(starts, starts[1:]))
-    assert len(ACTIONS) == 44 and ACTIONS[:2] == ("7S", "8S") and ACTIONS[32:] == (
+    assert len(ACTIONS) == 47 and ACTIONS[:2] == ("7S", "8S") and ACTIONS[32:] == (
         "pass", "hokum", "hokum:S", "hokum:H", "hokum:D", "hokum:C", "sun", "ashkal", "double", "three", "four",
-        "gahwa")
+        "gahwa", "double:closed", "four:closed", "kawesh")
 
 
 def test_rewards_are_the_hand_result():
@@ -301,7 +301,7 @@ def test_vector_env_zero_copy_buffers():
     obs, _ = vector.reset(seed=1)
     again, _ = vector.reset(seed=2)
     assert obs is again
-    assert vector.action_masks().dtype == bool and vector.action_masks().shape == (3, 44)
+    assert vector.action_masks().dtype == bool and vector.action_masks().shape == (3, 47)
 
 
 @pytest.mark.parametrize("kwargs, message", [

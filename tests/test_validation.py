@@ -234,7 +234,7 @@ def test_options_beyond_the_documented_ones_are_keyword_only():
 def test_the_core_declares_the_facts_the_package_reads():
     from baloot.actions import NUM_ACTIONS, parse_action
 
-    assert NUM_ACTIONS == _core.num_actions == 44
+    assert NUM_ACTIONS == _core.num_actions == 47
     assert all(parse_action(name) == number for name, number in _core.actions.items() if name != "hokum_suit")
     assert parse_action("hokum:D") == _core.actions["hokum_suit"] + 2
     assert baloot.game.PHASES == _core.phases

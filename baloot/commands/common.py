@@ -11,13 +11,15 @@ from typing import Any, Tuple
 import numpy as np
 
 from baloot.errors import BalootError
-from baloot.rules import Rules
+from baloot.rules import PRESETS, Rules
 
 
 def add_rule_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", default="seed", metavar="NAME",
+                        help="a named rule set to start from: " + ", ".join(PRESETS) + " (default seed)")
     parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
-                        help="a host option, e.g. --rule kaboot=double --rule target=101 (repeatable); "
-                             "keys: " + ", ".join(Rules.__dataclass_fields__))
+                        help="a host option, e.g. --rule kaboot=double --rule target=101 (repeatable, over "
+                             "--rules); keys: " + ", ".join(Rules.__dataclass_fields__))
 
 
 def rules_from(args: argparse.Namespace) -> Rules:
@@ -27,7 +29,7 @@ def rules_from(args: argparse.Namespace) -> Rules:
         if not eq:
             raise BalootError(f"--rule {item!r} must be KEY=VALUE")
         options[key.strip()] = value.strip()
-    return Rules.from_options(options)
+    return Rules.from_options(options, base=Rules.preset(args.rules))
 
 
 def players_from(text: str) -> Any:

@@ -97,8 +97,8 @@ def _print_table(args: argparse.Namespace) -> int:
         raise BalootError("--table solves every contract from the first lead: leave out --contract and --trick")
     game = None
     if args.record:
-        if args.rule:
-            raise BalootError("--rule goes with --hands; a record carries its own rules")
+        if args.rule or args.rules != "seed":
+            raise BalootError("--rule and --rules go with --hands; a record carries its own rules")
         hands, leader, game = _record_deal(args.record)
         rules = game.rules
     else:
@@ -153,8 +153,8 @@ def _sample_tables(args: argparse.Namespace) -> int:
     return 0
 
 def run(args: argparse.Namespace) -> int:
-    if args.record and not args.table and (args.contract or args.trick or args.rule):
-        raise BalootError("--contract, --leader, --trick and --rule go with --hands; a record carries its own")
+    if args.record and not args.table and (args.contract or args.trick or args.rule or args.rules != "seed"):
+        raise BalootError("--contract, --leader, --trick, --rule and --rules go with --hands; a record carries its own")
     if args.hand and not args.table:
         raise BalootError("--hand goes with --table (random deals around one hand)")
     if args.table:

@@ -28,7 +28,10 @@ enum {
   BALOOT_THREE = 41,
   BALOOT_FOUR = 42,
   BALOOT_GAHWA = 43,
-  BALOOT_NUM_ACTIONS = 44
+  BALOOT_DOUBLE_CLOSED = 44, /* house rule closed_double: Double, the hand closed to trump leads */
+  BALOOT_FOUR_CLOSED = 45,   /* house rule closed_double: Four, the hand closed to trump leads */
+  BALOOT_KAWESH = 46,        /* house rule kawesh: a redeal asked for */
+  BALOOT_NUM_ACTIONS = 47
 };
 
 /* Phases (baloot._core.phases) and bidding stages (baloot._core.bid_stages). */

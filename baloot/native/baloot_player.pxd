@@ -15,6 +15,9 @@ cdef extern from "baloot_player.h":
         BALOOT_THREE
         BALOOT_FOUR
         BALOOT_GAHWA
+        BALOOT_DOUBLE_CLOSED
+        BALOOT_FOUR_CLOSED
+        BALOOT_KAWESH
         BALOOT_NUM_ACTIONS
         BALOOT_BIDDING
         BALOOT_DOUBLING

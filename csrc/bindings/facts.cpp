@@ -34,6 +34,9 @@ void bind_facts(py::module_& m) {
   actions["three"] = static_cast<int>(kThree);
   actions["four"] = static_cast<int>(kFour);
   actions["gahwa"] = static_cast<int>(kGahwa);
+  actions["double:closed"] = static_cast<int>(kDoubleClosed);
+  actions["four:closed"] = static_cast<int>(kFourClosed);
+  actions["kawesh"] = static_cast<int>(kKawesh);
   m.attr("actions") = actions;  // calls by name; kHokumSuit + suit names a suit in round 2
   m.attr("num_actions") = kNumActions;
   m.attr("num_cards") = kNumCards;

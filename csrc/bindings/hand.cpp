@@ -104,6 +104,8 @@ void bind_hand(py::module_& m) {
       .def_property_readonly("ashkal", &HandState::ashkal)
       .def_property_readonly("multiplier", &HandState::multiplier)
       .def_property_readonly("gahwa", &HandState::gahwa)
+      .def_property_readonly("closed", &HandState::closed)
+      .def_property_readonly("narrow_partner", [](const HandState& s) { return s.rules().narrow_partner; })
       .def_property_readonly("doubler", &HandState::doubler)
       .def_property_readonly("leader", &HandState::leader)
       .def_property_readonly("trick", [](const HandState& s) { return std::vector<int>(s.trick(), s.trick() + s.trick_len()); })

@@ -33,6 +33,16 @@ void bind_kernel(py::module_& m) {
       .value("normal", KabootBonus::kNormal)
       .value("double", KabootBonus::kDouble)
       .value("off", KabootBonus::kOff);
+  // The house variants' choices, numbered as baloot.rules lists them.
+  py::enum_<GahwaScore>(m, "GahwaScore").value("match", GahwaScore::kMatch).value("flat_152", GahwaScore::kFlat152);
+  py::enum_<TieRule>(m, "TieRule").value("khasra", TieRule::kKhasra).value("split", TieRule::kSplit);
+  py::enum_<DoubledTie>(m, "DoubledTie").value("buyers", DoubledTie::kBuyers).value("last_raiser", DoubledTie::kLastRaiser);
+  py::enum_<ReverseKaboot>(m, "ReverseKaboot").value("same", ReverseKaboot::kSame).value("sun_88", ReverseKaboot::kSun88);
+  py::enum_<Round2Sun>(m, "Round2Sun")
+      .value("anyone", Round2Sun::kAnyone)
+      .value("ace_before_dealer", Round2Sun::kAceBeforeDealer);
+  py::enum_<PriorityTo>(m, "PriorityTo").value("earlier", PriorityTo::kEarlier).value("hokum_caller", PriorityTo::kHokumCaller);
+  py::enum_<TargetTie>(m, "TargetTie").value("buyers", TargetTie::kBuyers).value("another_hand", TargetTie::kAnotherHand);
 
   py::class_<Rules>(m, "Rules")
       .def(py::init<>())
@@ -44,16 +54,36 @@ void bind_kernel(py::module_& m) {
       .def_readwrite("target", &Rules::target)
       .def_readwrite("hokum_to_sun", &Rules::hokum_to_sun)
       .def_readwrite("sun_tens_first", &Rules::sun_tens_first)
-      .def_readwrite("baloot_in_hundred", &Rules::baloot_in_hundred);
+      .def_readwrite("baloot_in_hundred", &Rules::baloot_in_hundred)
+      .def_readwrite("closed_double", &Rules::closed_double)
+      .def_readwrite("narrow_partner", &Rules::narrow_partner)
+      .def_readwrite("gahwa", &Rules::gahwa)
+      .def_readwrite("tie", &Rules::tie)
+      .def_readwrite("doubled_tie", &Rules::doubled_tie)
+      .def_readwrite("kaboot_multiplied", &Rules::kaboot_multiplied)
+      .def_readwrite("reverse_kaboot", &Rules::reverse_kaboot)
+      .def_readwrite("kaboot_projects", &Rules::kaboot_projects)
+      .def_readwrite("sun_double_at_100", &Rules::sun_double_at_100)
+      .def_readwrite("round2_sun", &Rules::round2_sun)
+      .def_readwrite("priority_to", &Rules::priority_to)
+      .def_readwrite("double_after_deal", &Rules::double_after_deal)
+      .def_readwrite("target_tie", &Rules::target_tie)
+      .def_readwrite("kawesh", &Rules::kawesh);
 
   m.def(
       "legal_moves",
-      [](std::uint64_t hand, const std::vector<int>& trick_cards, int mode, int trump, const Rules& rules) {
+      [](std::uint64_t hand, const std::vector<int>& trick_cards, int mode, int trump, const Rules& rules,
+         std::uint64_t played, bool closed) {
         Card trick[kNumSeats];
         const int n = checked_trick(trick_cards, kNumSeats - 1, trick);
-        return legal_moves(checked_hand(hand), trick, n, checked_contract(mode, trump), rules);
+        const Contract contract = checked_contract(mode, trump);
+        Hand seen = checked_hand(played);
+        for (int i = 0; i < n; ++i) seen |= bit(trick[i]);
+        const int winner = n ? trick_winner(trick, n, contract) : 0;
+        return legal_plays(checked_hand(hand), trick, n, winner, seen, closed, contract, rules);
       },
-      py::arg("hand"), py::arg("trick"), py::arg("mode"), py::arg("trump"), py::arg("rules"));
+      py::arg("hand"), py::arg("trick"), py::arg("mode"), py::arg("trump"), py::arg("rules"), py::arg("played") = 0,
+      py::arg("closed") = false, "`played`: the cards of the earlier tricks; `closed`: under a closed double.");
 
   m.def(
       "trick_winner",
@@ -93,7 +123,7 @@ void bind_kernel(py::module_& m) {
   m.def(
       "score_hand",
       [](int mode, int buyers, std::pair<int, int> abnat, std::pair<int, int> tricks, std::pair<int, int> projects,
-         std::pair<int, int> baloot, int multiplier, const Rules& rules) {
+         std::pair<int, int> baloot, int multiplier, const Rules& rules, bool gahwa) {
         ScoreInput in;
         in.mode = checked_mode(mode);
         in.buyers = buyers;
@@ -102,13 +132,14 @@ void bind_kernel(py::module_& m) {
         in.projects[0] = projects.first, in.projects[1] = projects.second;
         in.baloot[0] = baloot.first, in.baloot[1] = baloot.second;
         in.multiplier = multiplier;
+        in.gahwa = gahwa;
         check_score_input(in);
         const HandScore out = score_hand(in, rules);
         py::object kaboot = out.kaboot == kNoSeat ? py::object(py::none()) : py::object(py::int_(out.kaboot));
         return py::make_tuple(py::make_tuple(out.points[0], out.points[1]), out.made, kaboot);
       },
       py::arg("mode"), py::arg("buyers"), py::arg("abnat"), py::arg("tricks"), py::arg("projects"), py::arg("baloot"),
-      py::arg("multiplier"), py::arg("rules"));
+      py::arg("multiplier"), py::arg("rules"), py::arg("gahwa") = false);
 }
 
 }  // namespace baloot

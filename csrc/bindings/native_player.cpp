@@ -13,7 +13,8 @@ namespace baloot {
 static_assert(+BALOOT_PASS == +kPass && +BALOOT_HOKUM == +kHokum && +BALOOT_HOKUM_SUIT == +kHokumSuit &&
               +BALOOT_SUN == +kSun && +BALOOT_ASHKAL == +kAshkal && +BALOOT_DOUBLE == +kDouble &&
               +BALOOT_THREE == +kThree && +BALOOT_FOUR == +kFour && +BALOOT_GAHWA == +kGahwa &&
-              +BALOOT_NUM_ACTIONS == kNumActions);
+              +BALOOT_DOUBLE_CLOSED == +kDoubleClosed && +BALOOT_FOUR_CLOSED == +kFourClosed &&
+              +BALOOT_KAWESH == +kKawesh && +BALOOT_NUM_ACTIONS == kNumActions);
 static_assert(BALOOT_PLAYING == static_cast<int>(Phase::kPlaying) &&
               BALOOT_HOKUM_CONFIRM == static_cast<int>(BidStage::kHokumConfirm));
 

@@ -97,7 +97,8 @@ double ashkal_value(const HeuristicParams& p, const HeuristicTables& t, Hand han
   const int up_suit = suit_of(up);
   const Hand with_up = hand | bit(up);
   const ProjectAbnat projects = project_abnat(with_up);
-  const double sun = sun_value(p, t, with_up, projects.sun);
+  const bool sun_open = legal & action_bit(kSun);  // a house rule may close Sun to this seat
+  const double sun = sun_open ? sun_value(p, t, with_up, projects.sun) : -1e9;
   const BidStage stage = v.bid_stage();
   if (stage == BidStage::kPriority) {
     const bool partners_call = v.pending_caller() == v.partner();

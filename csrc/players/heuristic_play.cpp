@@ -87,7 +87,8 @@ class Player {
     }
     if (n > 0) return follow(legal);
     mast_ = masters(hand_, k_.opp, trump_);
-    return lead();
+    const int card = lead();
+    return legal >> card & 1 ? card : default_lead();  // a closed hand's trump lead: lead a side suit
   }
 
  private:

@@ -275,7 +275,8 @@ int DoubleDummyPolicy::choose(const HandState& state, Rng& rng) const {
   const Hand legal = state.legal_cards();
   if (!without_lowest(legal)) return lowest_card(legal);
   const SolveResult r = thread_solver().solve(position_of(state), false);
-  return random_card(r.best, rng);
+  // The solver knows neither a closed hand nor the narrow partner exception: keep to the legal cards.
+  return random_card(or_else(r.best & legal, legal), rng);
 }
 
 PimcPolicy::PimcPolicy(const PimcOptions& options) : options_(options), calls_(calls_player()) {}
