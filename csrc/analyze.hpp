@@ -41,6 +41,12 @@ struct DecisionOutputs {
   std::int8_t* multiplier = nullptr;
 };
 
+// A deck with the positions in q.known kept and the other cards shuffled into the rest, drawn with `rng`.
+void sample_deck(const DecisionQuestion& q, Rng& rng, Card (&deck)[kNumCards]);
+
+// Plays the hand to its end with one player per seat.
+void play_out(HandState& hand, const Policy* const (&players)[kNumSeats], Rng& rng);
+
 // The seat to move once `history` is replayed on a deal; throws RuleError if an action is illegal.
 HandState replay(const DecisionQuestion& q, const Card (&deck)[kNumCards]);
 
