@@ -6,6 +6,26 @@ import numpy as np
 
 build_target: str  # the -march the core was compiled for ("x86-64-v3", "x86-64-v2", "native", "default")
 
+# Facts of the rules, declared once in the core (names index by the core's numbers).
+actions: Dict[str, int]  # call name -> action number; "hokum_suit" + suit is a round-2 Hokum
+num_actions: int
+num_cards: int
+phases: Tuple[str, ...]
+bid_stages: Tuple[str, ...]
+modes: Tuple[str, ...]
+project_kinds: Tuple[str, ...]
+plain_abnat: Tuple[int, ...]  # by rank 7 8 9 10 J Q K A
+trump_abnat: Tuple[int, ...]
+total_abnat: Tuple[int, int]  # by mode
+last_trick_abnat: int
+contracts: List[Tuple[int, int]]  # (mode, trump) by the double-dummy tables' contract number
+outcome_flags: Dict[str, int]
+int_max: int
+count_max: int
+seed_max: int
+def card_abnat(card: int, mode: int, trump: int) -> int: ...
+def project_points(abnat: int, mode: int) -> int: ...
+
 class BalootError(ValueError): ...
 class IllegalAction(BalootError): ...
 
@@ -55,6 +75,7 @@ class HandState:
     def force_contract(self, mode: int, trump: int) -> None: ...
     def trick_leader(self, trick: int) -> int: ...
     def trick_winner(self, trick: int) -> int: ...
+    def projects(self, seat: int) -> List[ProjectTuple]: ...
     phase: int
     to_move: int
     dealer: int

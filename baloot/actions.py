@@ -4,19 +4,18 @@ from __future__ import annotations
 
 from typing import List
 
+from baloot import _core
 from baloot.cards import SUITS, format_card, parse_card, parse_suit
 from baloot.errors import IllegalAction
 
-PASS, HOKUM, HOKUM_SUIT, SUN, ASHKAL, DOUBLE, THREE, FOUR, GAHWA = 32, 33, 34, 38, 39, 40, 41, 42, 43
-NUM_ACTIONS = 44
-
-_CALLS = {"pass": PASS, "hokum": HOKUM, "sun": SUN, "ashkal": ASHKAL, "double": DOUBLE, "three": THREE,
-          "four": FOUR, "gahwa": GAHWA}
+NUM_ACTIONS: int = _core.num_actions
+HOKUM_SUIT: int = _core.actions["hokum_suit"]  # round 2: HOKUM_SUIT + suit
+_CALLS = {name: number for name, number in _core.actions.items() if name != "hokum_suit"}
 _CALL_NAMES = {number: name for name, number in _CALLS.items()}
 
 
 def format_action(action: int) -> str:
-    if action < 32:
+    if action < _core.num_cards:
         return format_card(action)
     if HOKUM_SUIT <= action < HOKUM_SUIT + 4:
         return f"hokum:{SUITS[action - HOKUM_SUIT]}"

@@ -15,18 +15,21 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from baloot import _core
-from baloot.actions import parse_action
+from baloot import _core, validation
+from baloot.actions import format_action, parse_action
 from baloot.cards import Cards, format_card, parse_card, parse_cards
 from baloot.errors import BalootError
 from baloot.game import Game
 from baloot.labels import label
+from baloot.progress import progress_callback
 from baloot.rules import Rules, core_rules, resolve
-from baloot.simulate import check_count, check_seed, core_players, resolve_threads
+from baloot.simulate import core_players
 from baloot.stats import Estimate, estimate, rate
 
 # Outcome flags written by the core, from the deciding seat's side.
-OWN_TEAM_BOUGHT, SEAT_BOUGHT, OWN_TEAM_MADE, OWN_KABOOT, THROWN_IN, OPPONENT_KABOOT = 1, 2, 4, 8, 16, 32
+OWN_TEAM_BOUGHT, SEAT_BOUGHT, OWN_TEAM_MADE, OWN_KABOOT, OPPONENT_KABOOT = (
+    _core.outcome_flags[name] for name in ("own_team_bought", "seat_bought", "own_team_made", "own_kaboot",
+                                           "opponent_kaboot"))
 
 
 def _estimate(values: np.ndarray) -> Estimate:
@@ -142,26 +145,23 @@ def _analyze_chunk(first: int, count: int, *, deck: List[int], known: int, deale
     return margin, flags
 
 
-def analyze_decision(game: Game, samples: int = 2000, players: Any = "heuristic", seed: int = 0, threads: int = 0,
-                     progress: Any = None, candidates: Optional[Sequence[str]] = None, scheduler: Any = None,
+def analyze_decision(game: Game, *, samples: int = 2000, players: Any = "heuristic", seed: int = 0, threads: int = 0,
+                     progress: Any = False, candidates: Optional[Sequence[str]] = None, scheduler: Any = None,
                      chunk: Optional[int] = None) -> BidAnalysis:
     """Analyse the bidding or doubling decision of the seat to move in ``game``, from its point of view:
     its own five cards, the up-card and the calls so far are known; every other card is resampled.
     ``scheduler`` (a Dask client or address) spreads chunks of ``chunk`` samples over a cluster with the
-    same result as a local run."""
+    same result as a local run. ``candidates``: the calls to compare (one call or a list; default every legal
+    one). ``progress``: True for a progress bar, or a callable taking the count of finished samples."""
     if not isinstance(game, Game):
         raise BalootError(f"analyze_decision needs a baloot.Game, not {game!r}")
     if game.phase not in ("bidding", "doubling"):
         raise BalootError(f"only bidding and doubling decisions can be analysed, the game is {game.phase}")
-    samples = check_count(samples, "samples", 1)
-    seed = check_seed(seed)
-    state = game._state
+    samples = validation.count(samples, "samples", 1)
+    seed = validation.seed(seed)
+    state = game.core_state()
     seat = state.to_move
-    actions = list(candidates) if candidates is not None else game.legal_actions()
-    legal = set(game.legal_actions())
-    for action in actions:
-        if action not in legal:
-            raise BalootError(f"candidate {action!r} is not legal here; legal: {', '.join(sorted(legal))}")
+    actions = _candidates(candidates, game.legal_actions())
     known = 1 << 20
     for position in _packet_positions(seat, state.dealer):
         known |= 1 << position
@@ -169,28 +169,47 @@ def analyze_decision(game: Game, samples: int = 2000, players: Any = "heuristic"
     task = functools.partial(_analyze_chunk, deck=list(state.deck), known=known, dealer=state.dealer,
                              scores=state.scores, rules=game.rules, history=[parse_action(a) for a in game.history],
                              candidates=[parse_action(a) for a in actions], players=players, seed=seed,
-                             threads=resolve_threads(threads))
-    if scheduler is None:
-        margin, flags = task(0, samples, progress=progress)
-    else:
-        from baloot.distributed import chunk_ranges, run_chunks
+                             threads=validation.threads(threads))
+    with progress_callback(progress, samples, unit="sample") as update:
+        if scheduler is None:
+            margin, flags = task(0, samples, progress=update)
+        else:
+            from baloot.distributed import chunk_ranges, run_chunks
 
-        size = check_count(chunk, "chunk", 1) if chunk is not None else max(100_000, -(-samples // 64))
-        parts = run_chunks(task, chunk_ranges(0, samples, size), scheduler=scheduler, progress=progress)
-        margin = np.concatenate([m for m, _ in parts])
-        flags = np.concatenate([f for _, f in parts])
+            size = validation.count(chunk, "chunk", 1) if chunk is not None else max(100_000, -(-samples // 64))
+            parts = run_chunks(task, chunk_ranges(0, samples, size), scheduler=scheduler, progress=update)
+            margin = np.concatenate([m for m, _ in parts])
+            flags = np.concatenate([f for _, f in parts])
     context = {"history": game.history, "up_card": game.up_card, "dealer": game.dealer, "scores": list(game.scores),
                "hand": game.hands[seat]}
     return BidAnalysis(seat, actions, margin, flags, samples, seed, names, game.rules, context)
 
 
+def _candidates(candidates: Any, legal: List[str]) -> List[str]:
+    """The calls to compare in canonical spelling: every legal one for None, else one call or a list."""
+    if candidates is None:
+        return legal
+    if isinstance(candidates, str):
+        candidates = [candidates]
+    elif not isinstance(candidates, Sequence):
+        raise BalootError(f"candidates {candidates!r} must be a call such as 'pass' or a list of calls")
+    actions = [format_action(parse_action(action)) for action in candidates]
+    for action, given in zip(actions, candidates):
+        if action not in legal:
+            raise BalootError(f"candidate {given!r} is not legal here; legal: {', '.join(sorted(legal))}")
+    if not actions:
+        raise BalootError(f"candidates is empty: give at least one of {', '.join(legal)}")
+    return actions
+
+
 def analyze_bid(hand: Cards, up_card: str, seat: int, dealer: int, samples: int = 2000, players: Any = "heuristic",
-                seed: int = 0, rules: Optional[Rules] = None, scores: Tuple[int, int] = (0, 0), threads: int = 0,
-                progress: Any = None, scheduler: Any = None, chunk: Optional[int] = None) -> BidAnalysis:
+                seed: int = 0, rules: Optional[Rules] = None, scores: Tuple[int, int] = (0, 0), *, threads: int = 0,
+                progress: Any = False, scheduler: Any = None, chunk: Optional[int] = None) -> BidAnalysis:
     """What should ``seat``, holding these five cards, call with this up-card on its first turn?
 
     Every call open to the seat (pass, hokum, sun, and ashkal where allowed) is played out on the same
-    ``samples`` deals, the seats before it having passed. Returns a ``BidAnalysis``.
+    ``samples`` deals, the seats before it having passed. Returns a ``BidAnalysis``. ``progress``: True
+    for a progress bar, or a callable taking the count of finished samples.
     """
     rules = resolve(rules)
     own = parse_cards(hand, "the hand")
@@ -199,9 +218,7 @@ def analyze_bid(hand: Cards, up_card: str, seat: int, dealer: int, samples: int 
     up = parse_card(up_card)
     if up in own:
         raise BalootError(f"the up-card {format_card(up)} is also in the hand")
-    for value, what in ((seat, "seat"), (dealer, "dealer")):
-        if isinstance(value, bool) or value not in (0, 1, 2, 3):
-            raise BalootError(f"{what} {value!r} is not a seat 0..3")
+    seat, dealer = validation.seat(seat), validation.seat(dealer, "dealer")
     deck: List[Optional[int]] = [None] * 32
     for position, card in zip(_packet_positions(seat, dealer), own):
         deck[position] = card
@@ -211,4 +228,5 @@ def analyze_bid(hand: Cards, up_card: str, seat: int, dealer: int, samples: int 
     game = Game(rules=rules, dealer=dealer, deck=[format_card(c) for c in full], scores=scores)
     while game.to_move != seat:
         game.apply("pass")
-    return analyze_decision(game, samples, players, seed, threads, progress, scheduler=scheduler, chunk=chunk)
+    return analyze_decision(game, samples=samples, players=players, seed=seed, threads=threads, progress=progress,
+                            scheduler=scheduler, chunk=chunk)

@@ -46,6 +46,8 @@ def parse_cards(cards: Cards, what: str = "cards") -> List[int]:
     """Card indices of a list of card strings or one space-separated string; duplicates are an error."""
     if isinstance(cards, str):
         items: Sequence[object] = cards.replace(",", " ").split()
+    elif isinstance(cards, (bytes, bytearray)):
+        raise BalootError(f"{what} {cards!r} are bytes: give cards as text, e.g. 'AS 10H' or ['AS', '10H']")
     elif isinstance(cards, Iterable):
         items = list(cards)
     else:

@@ -34,7 +34,7 @@ def hand_text(cards: List[str]) -> str:
 def _contract_line(game: "Game", arabic: bool) -> str:
     contract = game.contract
     if contract is None:
-        return f"Bidding · round {game._state.round}"
+        return f"Bidding · round {game.round}"
     parts = [label(contract.mode, arabic)]
     if contract.trump:
         parts.append(f"trump {SUIT_SYMBOLS[SUITS.index(contract.trump)]} {label(contract.trump, arabic)}")
@@ -106,11 +106,11 @@ def draw_game(game: "Game", viewer: Optional[int] = None) -> str:
         lines.append(" " * (half // 2) + row)
     lines.append("")
     if game.trick:
-        leader = game._state.leader
+        leader = game.leader
         played = [f"{card_text(c)} (seat {(leader + i) % 4})" for i, c in enumerate(game.trick)]
         lines.append("Table: " + " · ".join(played))
-    tricks_won = game._state.tricks_won
-    abnat = game._state.abnat
+    tricks_won = game.tricks_won
+    abnat = game.abnat
     for number, trick in enumerate(game.tricks, 1):
         cards = " ".join(card_text(c).rjust(3) for c in trick.cards)
         lines.append(f"  {number}. {cards}   led by seat {trick.leader}, won by seat {trick.winner}")

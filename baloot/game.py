@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import json
-import secrets
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from baloot import _core
 from baloot.actions import actions_of, format_action, parse_action
 from baloot.cards import Cards, format_card, format_cards, from_mask, parse_cards, suit_letter
 from baloot.errors import BalootError, IllegalAction
-from baloot.kernel import MODES, THROWN_IN, HandResult, Project, find_projects
+from baloot.kernel import MODES, THROWN_IN, HandResult, Project, project_from_core
 from baloot.records import check_header, parse_json, record_rules
 from baloot.rules import Rules, core_rules, resolve
+from baloot.validation import scores as check_scores
+from baloot.validation import seat as check_seat
+from baloot.validation import seed_or_random
 
-PHASES = ("bidding", "doubling", "playing", "over")
+PHASES: Tuple[str, ...] = _core.phases
+_PLAYING, _OVER = PHASES.index("playing"), PHASES.index("over")
 RECORD_FORMAT = "baloot-game"
 RECORD_VERSION = 1
 RECORD_FIELDS = frozenset({"format", "version", "rules", "dealer", "scores", "deck", "actions", "result"})
@@ -37,6 +40,11 @@ class Contract:
     def buyers(self) -> int:
         return self.buyer % 2
 
+    @property
+    def name(self) -> str:
+        """``"sun"`` or ``"hokum:S"``: the contract as ``simulate(contract=...)`` takes it."""
+        return self.mode if self.trump is None else f"{self.mode}:{self.trump}"
+
 
 @dataclass(frozen=True)
 class Trick:
@@ -45,22 +53,6 @@ class Trick:
     cards: Tuple[str, str, str, str]
     leader: int
     winner: int
-
-
-def _check_seat(seat: object, what: str) -> int:
-    if isinstance(seat, bool) or seat not in (0, 1, 2, 3):
-        raise BalootError(f"{what} {seat!r} is not a seat 0..3")
-    return seat  # type: ignore[return-value]
-
-
-def _check_scores(scores: Any) -> Tuple[int, int]:
-    try:
-        a, b = scores
-    except (TypeError, ValueError):
-        raise BalootError(f"scores {scores!r} must be a pair of match points") from None
-    if any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in (a, b)):
-        raise BalootError(f"scores {scores!r} must be two non-negative integers")
-    return a, b
 
 
 class Game:
@@ -75,25 +67,22 @@ class Game:
     def __init__(self, rules: Optional[Rules] = None, dealer: int = 0, seed: Optional[int] = None,
                  deck: Optional[Cards] = None, scores: Tuple[int, int] = (0, 0)) -> None:
         self.rules = resolve(rules)
-        dealer = _check_seat(dealer, "dealer")
-        scores = _check_scores(scores)
+        dealer = check_seat(dealer, "dealer")
+        scores = check_scores(scores)
         if deck is not None:
             cards = parse_cards(deck, "the deck")
             if len(cards) != 32:
                 raise BalootError(f"the deck has {len(cards)} cards; it needs all 32")
             self._state = _core.HandState(cards, dealer, scores, core_rules(self.rules))
         else:
-            if seed is None:
-                seed = secrets.randbits(63)
-            if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-                raise BalootError(f"seed {seed!r} must be an integer 0 <= seed < 2**64")
-            self._state = _core.HandState.random(seed, dealer, scores, core_rules(self.rules))
+            self._state = _core.HandState.random(seed_or_random(seed), dealer, scores, core_rules(self.rules))
         self._history: List[str] = []
         self._movers: List[int] = []
 
     @classmethod
-    def _from_state(cls, state: Any, rules: Rules) -> "Game":
-        """A game over a copy of a core state (how Python players see a simulated hand)."""
+    def from_core_state(cls, state: Any, rules: Rules) -> "Game":
+        """A game over a copy of a core ``HandState`` (how Python players see a simulated hand); its
+        ``history`` starts empty."""
         game = cls.__new__(cls)
         game.rules = rules
         game._state = state.copy()
@@ -110,7 +99,7 @@ class Game:
 
     @property
     def to_move(self) -> Optional[int]:
-        return None if self._state.phase == 3 else self._state.to_move
+        return None if self._state.phase == _OVER else self._state.to_move
 
     def legal_actions(self) -> List[str]:
         """The actions open to the seat to move: calls, doubling answers or cards."""
@@ -126,6 +115,15 @@ class Game:
         self._state.apply(number)
         self._history.append(format_action(number))
         self._movers.append(mover)
+
+    def legal_mask(self) -> int:
+        """The legal actions as a bit mask of the core's action numbers (see ``baloot.actions``)."""
+        return self._state.legal_actions()
+
+    def core_state(self) -> Any:
+        """A copy of the core's ``HandState`` of this hand (for the core's players, solver and
+        observations); acting on it never changes this game."""
+        return self._state.copy()
 
     # ---- views ---------------------------------------------------------------------------------
 
@@ -146,6 +144,33 @@ class Game:
     def hands(self) -> List[List[str]]:
         """The cards each seat holds now (every seat's, as the host sees them)."""
         return [format_cards(from_mask(mask)) for mask in self._state.hands]
+
+    @property
+    def round(self) -> int:
+        """The bidding round, 1 or 2 (it stays at the round that settled the contract)."""
+        return self._state.round
+
+    @property
+    def bid_stage(self) -> str:
+        """Where the bidding stands inside a round: "turns" (each seat speaks once), "over_hokum" (Sun may
+        still be called over a Hokum), "priority" (an earlier speaker may take a Sun or Ashkal with its own
+        Sun) or "hokum_confirm" (the Hokum caller keeps Hokum or switches to Sun)."""
+        return _core.bid_stages[self._state.bid_stage]
+
+    @property
+    def leader(self) -> Optional[int]:
+        """The seat that leads (or led) the trick being played, or None outside the card play."""
+        return self._state.leader if self._state.phase == _PLAYING else None
+
+    @property
+    def tricks_won(self) -> Tuple[int, int]:
+        """Tricks each team has taken so far."""
+        return tuple(self._state.tricks_won)  # type: ignore[return-value]
+
+    @property
+    def abnat(self) -> Tuple[int, int]:
+        """Card abnat each team has taken so far (the last-trick 10 once it is taken)."""
+        return tuple(self._state.abnat)  # type: ignore[return-value]
 
     @property
     def contract(self) -> Optional[Contract]:
@@ -177,24 +202,20 @@ class Game:
             plays[(leaders[i // 4] + i % 4) % 4].append(card)
         return plays
 
-    def _hands_at_play(self) -> Optional[List[List[int]]]:
-        """Each seat's eight cards when play began, or None before play."""
-        if self._state.phase < 2 or self._state.thrown_in:
+    @property
+    def hands_at_play(self) -> Optional[List[List[str]]]:
+        """Each seat's eight cards when the card play began, or None before play (or when thrown in)."""
+        if self._state.phase < _PLAYING or self._state.thrown_in:
             return None
         plays = self._plays_by_seat()
-        return [from_mask(mask) + plays[seat] for seat, mask in enumerate(self._state.hands)]
+        return [format_cards(sorted(from_mask(mask) + plays[seat])) for seat, mask in enumerate(self._state.hands)]
 
     @property
     def projects(self) -> List[List[Project]]:
         """Projects declared per seat: each seat declares its best set with its first card (R27)."""
-        hands = self._hands_at_play()
-        if hands is None:
-            return [[], [], [], []]
+        s = self._state
         plays = self._plays_by_seat()
-        contract = self.contract
-        assert contract is not None
-        return [find_projects(format_cards(hands[seat]), contract.mode, contract.trump) if plays[seat] else []
-                for seat in range(4)]
+        return [[project_from_core(p, s.mode) for p in s.projects(seat)] if plays[seat] else [] for seat in range(4)]
 
     @property
     def project_team(self) -> Optional[int]:
@@ -210,7 +231,7 @@ class Game:
     def result(self) -> Optional[HandResult]:
         """The hand's score once it is over (a thrown-in hand scores nothing and has ``made`` None)."""
         s = self._state
-        if s.phase != 3:
+        if s.phase != _OVER:
             return None
         if s.thrown_in:
             return THROWN_IN
@@ -301,14 +322,3 @@ class Game:
     def __repr__(self) -> str:
         return f"<Game dealer={self.dealer} phase={self.phase} to_move={self.to_move} actions={len(self._history)}>"
 
-
-def play_out(game: Game, players: Sequence[Any], seed: int = 0) -> Game:
-    """Finish ``game`` in place with one player per seat: a built-in name or a callable f(game) -> action."""
-    from baloot.players import resolve_players
-
-    chosen = resolve_players(players)
-    step = 0
-    while game.to_move is not None:
-        game.apply(chosen[game.to_move].act(game, seed * 1000 + step))
-        step += 1
-    return game

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import List, Optional, Sequence, Tuple
 
-from baloot import _core
+from baloot import _core, validation
 from baloot.cards import RANKS, SUITS, Cards, format_card, from_mask, parse_card, parse_cards, parse_suit, to_mask
 from baloot.errors import BalootError
 from baloot.rules import Rules, core_rules, resolve
 
-MODES = ("sun", "hokum")
-PROJECT_KINDS = ("sira", "fifty", "hundred", "four_hundred")
-TOTAL_ABNAT = {"sun": 130, "hokum": 162}
+MODES: Tuple[str, ...] = _core.modes
+PROJECT_KINDS: Tuple[str, ...] = _core.project_kinds
+TOTAL_ABNAT = dict(zip(MODES, _core.total_abnat))
 
 
 def parse_mode(mode: object) -> str:
@@ -49,13 +49,12 @@ class Project:
         return len({c[-1] for c in self.cards}) == 1
 
 
-def _project(raw: Tuple[int, bool, int, int, int, int], mode: int) -> Project:
+def project_from_core(raw: Tuple[int, bool, int, int, int, int], mode: int) -> Project:
     kind, is_run, _top, _length, mask, abnat = raw
     cards = from_mask(mask)
     if is_run:
         cards.sort(key=lambda c: -(c & 7))  # one suit: high to low in sequence order
-    points = abnat // 5 if mode == 0 else abnat // 10
-    return Project(PROJECT_KINDS[kind], tuple(format_card(c) for c in cards), abnat, points)
+    return Project(PROJECT_KINDS[kind], tuple(format_card(c) for c in cards), abnat, _core.project_points(abnat, mode))
 
 
 @dataclass(frozen=True)
@@ -89,13 +88,7 @@ THROWN_IN = HandResult(points=(0, 0), made=None, kaboot=None, abnat=(0, 0))
 def card_points(card: str, mode: str, trump: Optional[str] = None) -> int:
     """Abnat of one card: Sun and plain suits A 11, 10 10, K 4, Q 3, J 2; trump J 20, 9 14, A 11, 10 10, K 4, Q 3."""
     index = parse_card(card)
-    mode_id, trump_id = parse_contract(mode, trump)
-    is_trump = mode_id == 1 and index >> 3 == trump_id
-    return (_TRUMP_ABNAT if is_trump else _PLAIN_ABNAT)[index & 7]
-
-
-_PLAIN_ABNAT = (0, 0, 0, 10, 2, 3, 4, 11)
-_TRUMP_ABNAT = (0, 0, 14, 10, 20, 3, 4, 11)
+    return _core.card_abnat(index, *parse_contract(mode, trump))
 
 
 def _parse_trick(trick: Cards, max_len: int) -> List[int]:
@@ -140,7 +133,7 @@ def find_projects(hand: Cards, mode: str, trump: Optional[str] = None) -> List[P
     """The best card-disjoint set of projects of an 8-card hand (R23, R25), best first."""
     mode_id, _ = parse_contract(mode, trump)
     mask = to_mask(_eight_cards(hand, "the hand"))
-    return [_project(p, mode_id) for p in _core.best_projects(mask, mode_id)]
+    return [project_from_core(p, mode_id) for p in _core.best_projects(mask, mode_id)]
 
 
 def declare_projects(hands: Sequence[Cards], mode: str, trump: Optional[str] = None, first: int = 0) -> Declaration:
@@ -154,34 +147,17 @@ def declare_projects(hands: Sequence[Cards], mode: str, trump: Optional[str] = N
             shared = masks[seat] & masks[other]
             if shared:
                 raise BalootError(f"{format_card(from_mask(shared)[0])} is in hand {other} and hand {seat}")
-    if isinstance(first, bool) or first not in (0, 1, 2, 3):
-        raise BalootError(f"first {first!r} is not a seat 0..3")
-    by_seat, team, abnat = _core.declare_projects(masks, mode_id, first)
-    return Declaration(tuple(tuple(_project(p, mode_id) for p in seat) for seat in by_seat), team, (abnat[0], abnat[1]))
-
-
-def _check_abnat(abnat: object, mode: str) -> int:
-    total = TOTAL_ABNAT[mode]
-    if isinstance(abnat, bool) or not isinstance(abnat, int) or not 0 <= abnat <= total:
-        raise BalootError(f"abnat {abnat!r} must be an integer 0..{total} in {mode}")
-    return abnat
+    by_seat, scorers, abnat = _core.declare_projects(masks, mode_id, validation.seat(first, "first"))
+    return Declaration(tuple(tuple(project_from_core(p, mode_id) for p in projects) for projects in by_seat), scorers,
+                       (abnat[0], abnat[1]))
 
 
 def game_points(abnat: int, mode: str, rules: Optional[Rules] = None) -> int:
     """One team's card abnat converted alone. Sun: nearest whole number of abnat×2/10 (R34);
     Hokum: abnat/10 with a last digit of 6 or more rounding up (R35)."""
     name = parse_mode(mode)
-    return _core.game_points(_check_abnat(abnat, name), MODES.index(name), resolve(rules).sun_tens_first)
-
-
-def _pair(value: Any, what: str) -> Tuple[int, int]:
-    try:
-        a, b = value
-    except (TypeError, ValueError):
-        raise BalootError(f"{what} {value!r} must be a pair of integers (team 0, team 1)") from None
-    if any(isinstance(x, bool) or not isinstance(x, int) for x in (a, b)):
-        raise BalootError(f"{what} {value!r} must be a pair of integers (team 0, team 1)")
-    return a, b
+    return _core.game_points(validation.integer(abnat, f"abnat in {name}", 0, TOTAL_ABNAT[name]), MODES.index(name),
+                             resolve(rules).sun_tens_first)
 
 
 def score_hand(mode: str, buyers: int, abnat: Tuple[int, int], tricks: Tuple[int, int],
@@ -191,12 +167,11 @@ def score_hand(mode: str, buyers: int, abnat: Tuple[int, int], tricks: Tuple[int
     last-trick 10; ``tricks`` tricks per team; ``projects`` the project abnat each team scores after
     the comparison; ``baloot`` Baloot held per team (0/1); ``multiplier`` 1 to 4 (Sun: 1 or 2)."""
     name = parse_mode(mode)
-    if isinstance(buyers, bool) or buyers not in (0, 1):
-        raise BalootError(f"buyers {buyers!r} must be a team, 0 or 1")
-    if isinstance(multiplier, bool) or not isinstance(multiplier, int):
-        raise BalootError(f"multiplier {multiplier!r} must be an integer 1 to 4")
-    abnat, tricks = _pair(abnat, "abnat"), _pair(tricks, "tricks")
-    projects, baloot = _pair(projects, "projects"), _pair(baloot, "baloot")
+    buyers = validation.team(buyers, "buyers")
+    multiplier = validation.integer(multiplier, "multiplier", 1, 4)
+    low = -validation.INT_MAX - 1  # the core checks what each value may be
+    abnat, tricks = validation.pair(abnat, "abnat", low), validation.pair(tricks, "tricks", low)
+    projects, baloot = validation.pair(projects, "projects", low), validation.pair(baloot, "baloot", low)
     points, made, kaboot = _core.score_hand(MODES.index(name), buyers, abnat, tricks, projects, baloot, multiplier,
                                             core_rules(resolve(rules)))
     return HandResult(points=points, made=made, kaboot=kaboot, abnat=abnat, tricks=tricks, projects=projects,

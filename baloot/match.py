@@ -11,6 +11,9 @@ from baloot.errors import BalootError
 from baloot.game import Game
 from baloot.records import check_header, parse_json, record_rules
 from baloot.rules import Rules, resolve
+from baloot.validation import optional
+from baloot.validation import seat as check_seat
+from baloot.validation import seed as check_seed
 
 RECORD_FORMAT = "baloot-match"
 RECORD_VERSION = 1
@@ -22,16 +25,14 @@ class Match:
     reproducible and ``dealer`` deals first; ``new_hand()`` gives the next hand, ``record(game)`` adds it
     once it is over."""
 
-    def __init__(self, rules: Optional[Rules] = None, seed: Optional[int] = None, dealer: int = 0) -> None:
+    def __init__(self, rules: Optional[Rules] = None, seed: Optional[int] = None, *, dealer: int = 0) -> None:
         self.rules = resolve(rules)
-        if isinstance(dealer, bool) or dealer not in (0, 1, 2, 3):
-            raise BalootError(f"dealer {dealer!r} is not a seat 0..3")
         self._scores = [0, 0]
-        self._dealer = dealer
-        self._first_dealer = dealer
+        self._dealer = check_seat(dealer, "dealer")
+        self._first_dealer = self._dealer
         self._hands: List[Game] = []
         self._winner: Optional[int] = None
-        self._seeds = random.Random(seed)
+        self._seeds = random.Random(optional(check_seed, seed))
         self._dealt: List[Game] = []  # hands dealt by new_hand() and not yet recorded
 
     @property

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Sequence, Tuple, Un
 from baloot import _core
 from baloot.actions import format_action
 from baloot.errors import BalootError
+from baloot.validation import seed as check_seed
 
 if TYPE_CHECKING:
     from baloot.game import Game
@@ -38,7 +39,7 @@ class BuiltinPlayer:
         self.core = _core.Player(name, options)
 
     def act(self, game: "Game", seed: int) -> str:
-        return format_action(self.core.choose(game._state, seed))
+        return format_action(self.core.choose(game.core_state(), seed))
 
 
 class CallablePlayer:
@@ -68,3 +69,15 @@ def resolve_players(players: Union[PlayerSpec, Sequence[PlayerSpec]]) -> List[An
     if isinstance(players, Sequence) and len(players) == 4:
         return [make_player(p) for p in players]
     raise BalootError(f"players must be one player for all seats or a list of four, not {players!r}")
+
+
+def play_out(game: "Game", players: Union[PlayerSpec, Sequence[PlayerSpec]], *, seed: int = 0) -> "Game":
+    """Finish ``game`` in place with one player per seat (or one for all): a built-in name or a callable
+    f(game) -> action. ``seed`` makes the built-in players' choices reproducible."""
+    chosen = resolve_players(players)
+    base = check_seed(seed) * 1000
+    step = 0
+    while game.to_move is not None:
+        game.apply(chosen[game.to_move].act(game, base + step))
+        step += 1
+    return game

@@ -22,3 +22,17 @@ def progress_bar(total: int, enabled: bool = True, unit: str = "hand",
         yield lambda done: bar.update(done - bar.n)
     finally:
         bar.close()
+
+
+@contextlib.contextmanager
+def progress_callback(progress: object, total: int, unit: str = "hand") -> Iterator[Optional[Callable[[int], None]]]:
+    """The callback of a ``progress`` option: True draws a bar, False or None shows nothing, and a callable
+    is called with the count done; anything else is a ``BalootError``."""
+    from baloot.validation import progress as check_progress
+
+    chosen = check_progress(progress)
+    if callable(chosen):
+        yield chosen
+        return
+    with progress_bar(total, bool(chosen), unit=unit) as update:
+        yield update

@@ -18,14 +18,15 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from baloot import _core
+from baloot import _core, validation
 from baloot.actions import parse_action
 from baloot.cards import parse_cards
 from baloot.errors import BalootError
 from baloot.game import Game
 from baloot.match import Match
+from baloot.progress import progress_callback
 from baloot.rules import core_rules, resolve
-from baloot.simulate import check_count, check_seed, core_players, resolve_threads
+from baloot.simulate import core_players
 from baloot.stats import Estimate, estimate
 
 REVIEW_FORMAT = "baloot-review"
@@ -214,18 +215,6 @@ def _games(source: Union[Game, Match, str, Dict[str, Any]]) -> List[Game]:
     raise BalootError(f"review needs a Game, a Match or a game or match record, not {type(source).__name__}")
 
 
-def _progress_callback(progress: Any, total: int) -> Tuple[Any, Optional[Callable[[int], None]]]:
-    """A context manager and the callback update(done) it feeds: a tqdm bar for True, the caller's own."""
-    import contextlib
-
-    if callable(progress):
-        return contextlib.nullcontext(), progress
-    from baloot.progress import progress_bar
-
-    bar = progress_bar(total, bool(progress), unit="sample", delay=1.0)
-    return bar, None
-
-
 def review(record_or_game: Union[Game, Match, str, Dict[str, Any]], *, players: Any = "heuristic",
            samples: int = DEFAULT_SAMPLES, seat: Optional[int] = None, seed: int = 0, threads: int = 0,
            progress: Any = False) -> Review:
@@ -235,11 +224,10 @@ def review(record_or_game: Union[Game, Match, str, Dict[str, Any]], *, players: 
     the double-dummy value of each card on the true deal. Same seed, same review, for any ``threads``.
     ``progress``: True for a bar on stderr, or a callable update(samples done). Ctrl-C returns the
     decisions done so far, with ``interrupted`` set."""
-    samples = check_count(samples, "samples", 2)
-    seed = check_seed(seed)
-    threads = resolve_threads(threads)
-    if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2, 3)):
-        raise BalootError(f"seat {seat!r} is not a seat 0..3")
+    samples = validation.count(samples, "samples", 2)
+    seed = validation.seed(seed)
+    threads = validation.threads(threads)
+    seat = validation.optional(validation.seat, seat)
     games = _games(record_or_game)
     _, names = core_players(players, games[0].rules if games else resolve(None))
     points = [(h, i, mover, action) for h, game in enumerate(games)
@@ -247,9 +235,7 @@ def review(record_or_game: Union[Game, Match, str, Dict[str, Any]], *, players: 
     began = time.perf_counter()
     decisions: List[Decision] = []
     interrupted = False
-    bar, callback = _progress_callback(progress, len(points) * samples)
-    with bar as update:
-        update = callback or update
+    with progress_callback(progress, len(points) * samples, unit="sample") as update:
         try:
             for h, i, _mover, action in points:
                 done = len(decisions) * samples

@@ -16,7 +16,6 @@ opponents' (``reward="margin"``, zero-sum) or the team's own (``reward="points"`
 
 from __future__ import annotations
 
-import os
 from typing import Any, Dict, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -30,10 +29,10 @@ try:
 except ImportError as error:  # pragma: no cover - exercised only without the extra
     raise ImportError('baloot.rl needs the rl extra: pip install "baloot[rl]" (gymnasium and pettingzoo)') from error
 
-from baloot import _core
+from baloot import _core, validation
 from baloot.actions import NUM_ACTIONS, format_action, parse_action
 from baloot.errors import BalootError, IllegalAction
-from baloot.game import Game, _check_scores, _check_seat
+from baloot.game import Game
 from baloot.players import PlayerSpec, make_player
 from baloot.rules import Rules, core_rules, resolve
 
@@ -54,13 +53,13 @@ OBSERVATION_SIZE = max(block.stop for block in OBSERVATION_LAYOUT.values())
 
 def action_mask(game: Game) -> np.ndarray:
     """The legal actions of the seat to move as 44 int8 flags (all zero once the hand is over)."""
-    legal = game._state.legal_actions()
+    legal = game.legal_mask()
     return (np.uint64(legal) >> np.arange(NUM_ACTIONS, dtype=np.uint64) & 1).astype(np.int8)
 
 
 def observe(game: Game, seat: int) -> np.ndarray:
     """What `seat` has seen of `game`, as a float32 vector laid out by OBSERVATION_LAYOUT."""
-    return _core.observe(game._state, _check_seat(seat, "seat"))
+    return _core.observe(game.core_state(), validation.seat(seat))
 
 
 def _reward(game: Game, seat: int, kind: str) -> float:
@@ -94,23 +93,18 @@ def _apply(game: Game, action: Any) -> None:
     game.apply(ACTIONS[number])
 
 
-def _check_seed(seed: Any) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
-        raise BalootError(f"seed {seed!r} must be an integer 0 <= seed < 2**64")
-    return int(seed)
-
-
 class _Deals:
     """Deals from a seeded generator: the dealer rotates from `dealer`, each hand gets its own seed."""
 
     def __init__(self, rules: Optional[Rules], dealer: int, scores: Tuple[int, int]) -> None:
-        self.rules, self.dealer, self.scores = resolve(rules), _check_seat(dealer, "dealer"), _check_scores(scores)
+        self.rules, self.dealer = resolve(rules), validation.seat(dealer, "dealer")
+        self.scores = validation.scores(scores)
         self.rng = np.random.default_rng()
         self.hands = 0
 
     def reseed(self, seed: Optional[int]) -> None:
         if seed is not None:
-            self.rng = np.random.default_rng(_check_seed(seed))
+            self.rng = np.random.default_rng(validation.seed(seed))
             self.hands = 0
 
     def next(self) -> Game:
@@ -137,7 +131,7 @@ class BalootAECEnv(AECEnv):
 
     metadata = {"render_modes": ["ansi", "human"], "name": "baloot_v0", "is_parallelizable": False}
 
-    def __init__(self, rules: Optional[Rules] = None, dealer: int = 0, scores: Tuple[int, int] = (0, 0),
+    def __init__(self, rules: Optional[Rules] = None, *, dealer: int = 0, scores: Tuple[int, int] = (0, 0),
                  reward: str = "margin", render_mode: Optional[str] = None) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -217,10 +211,10 @@ class BalootSeatEnv(gymnasium.Env):
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, seat: int = 0, others: Union[PlayerSpec, Sequence[PlayerSpec]] = "heuristic",
+    def __init__(self, seat: int = 0, others: Union[PlayerSpec, Sequence[PlayerSpec]] = "heuristic", *,
                  rules: Optional[Rules] = None, dealer: int = 0, scores: Tuple[int, int] = (0, 0),
                  reward: str = "margin", render_mode: Optional[str] = None) -> None:
-        _check_seat(seat, "seat")
+        seat = validation.seat(seat)
         if render_mode not in (None, "ansi"):
             raise BalootError(f"render_mode {render_mode!r} must be 'ansi' or None")
         self.seat = seat
@@ -284,23 +278,20 @@ class BalootVectorEnv(VectorEnv):
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}
 
-    def __init__(self, num_envs: int = 64, seat: int = 0, others: Union[str, Sequence[str]] = "heuristic",
+    def __init__(self, num_envs: int = 64, seat: int = 0, others: Union[str, Sequence[str]] = "heuristic", *,
                  rules: Optional[Rules] = None, dealer: int = 0, scores: Tuple[int, int] = (0, 0),
                  reward: str = "margin", copy: bool = True, threads: int = 1) -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise BalootError(f"num_envs {num_envs!r} must be a positive integer")
-        seat = _check_seat(seat, "seat")
+        num_envs = validation.integer(num_envs, "num_envs", 1)
+        seat = validation.seat(seat)
         specs = [others] * 3 if isinstance(others, str) or callable(others) else list(others)
         if len(specs) != 3 or not all(isinstance(spec, str) for spec in specs):
             raise BalootError(f"others must be one built-in player name or a list of three, not {others!r}")
         players: list = [None] * 4
         for i, spec in enumerate(specs):
             players[(seat + 1 + i) % 4] = make_player(spec).core
-        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
-            raise BalootError(f"threads {threads!r} must be a non-negative integer (0: every core)")
-        self._core = _core.VectorEnv(num_envs, seat, players, core_rules(resolve(rules)), _check_seat(dealer, "dealer"),
-                                     _check_scores(scores), _check_reward(reward) == "margin",
-                                     threads or os.cpu_count() or 1)
+        self._core = _core.VectorEnv(num_envs, seat, players, core_rules(resolve(rules)),
+                                     validation.seat(dealer, "dealer"), validation.scores(scores),
+                                     _check_reward(reward) == "margin", validation.threads(threads))
         self.num_envs = num_envs
         self.copy = copy
         self.single_observation_space = spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), dtype=np.float32)
@@ -316,7 +307,7 @@ class BalootVectorEnv(VectorEnv):
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
               ) -> Tuple[np.ndarray, Dict[str, Any]]:
-        seed = int(self._seed_rng.integers(2**63)) if seed is None else _check_seed(seed)
+        seed = int(self._seed_rng.integers(2**63)) if seed is None else validation.seed(seed)
         self._core.reset(seed, *self._buffers())
         return self._out(self._observations), {"action_mask": self._out(self._masks)}
 

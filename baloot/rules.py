@@ -9,6 +9,7 @@ from typing import Any, Dict, Optional
 
 from baloot import _core
 from baloot.errors import BalootError
+from baloot.validation import POINTS_MAX, boolean, integer
 
 DIRECTIONS = ("counterclockwise", "clockwise")
 KABOOT_BONUSES = ("normal", "double", "off")
@@ -21,7 +22,7 @@ class Rules:
     ``direction`` only changes how seats are drawn at the table, never who plays after whom.
     ``trump_over_partner=True`` makes a player trump even when the partner is winning (R20).
     ``kaboot``: ``"normal"`` (44 Sun / 25 Hokum), ``"double"`` (88 / 50) or ``"off"``.
-    ``target``: match points to win, 152 by default (101 or any positive integer).
+    ``target``: match points to win, 152 by default (101 or any positive integer up to 10**9).
     House variants beyond the seed, each off by default: ``hokum_to_sun`` (R8: an unchallenged Hokum
     caller may switch to Sun), ``sun_tens_first`` (R34 variant: round Sun abnat to tens first), and
     ``baloot_in_hundred=False`` (R28 variant: no Baloot inside a scored Hundred or four K/Q).
@@ -44,11 +45,11 @@ class Rules:
             raise BalootError(f"direction {self.direction!r} must be one of {', '.join(DIRECTIONS)}")
         if self.kaboot not in KABOOT_BONUSES:
             raise BalootError(f"kaboot {self.kaboot!r} must be one of {', '.join(KABOOT_BONUSES)}")
-        if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target <= 0:
-            raise BalootError(f"target {self.target!r} must be a positive integer")
+        # Stored as plain Python values, so that the rules compare, hash and serialise alike.
+        object.__setattr__(self, "target", integer(self.target, "target", 1, POINTS_MAX))
         for field in dataclasses.fields(self):
-            if field.type in ("bool", bool) and not isinstance(getattr(self, field.name), bool):
-                raise BalootError(f"{field.name} {getattr(self, field.name)!r} must be True or False")
+            if field.type in ("bool", bool):
+                object.__setattr__(self, field.name, boolean(getattr(self, field.name), field.name))
 
     @classmethod
     def from_options(cls, options: Dict[str, Any]) -> "Rules":

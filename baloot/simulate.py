@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import functools
-import os
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from baloot import _core
+from baloot import _core, validation
 from baloot.actions import actions_of, parse_action
-from baloot.cards import parse_suit
 from baloot.errors import BalootError, IllegalAction
 from baloot.players import BuiltinPlayer, CallablePlayer, PlayerSpec, resolve_players
-from baloot.progress import progress_bar
+from baloot.progress import progress_callback
 from baloot.rules import Rules, core_rules, resolve
 from baloot.stats import Summary
 
@@ -36,41 +34,6 @@ COLUMNS: Dict[str, Tuple[Any, int]] = {
 }
 
 
-def parse_forced_contract(contract: Optional[str]) -> Optional[Tuple[int, int]]:
-    """``"sun"`` -> (0, -1); ``"hokum:H"`` -> (1, 1); None stays None."""
-    if contract is None:
-        return None
-    if not isinstance(contract, str):
-        raise BalootError(f"contract {contract!r} must be 'sun' or 'hokum:S' (a suit letter)")
-    text = contract.strip().lower()
-    if text == "sun":
-        return 0, -1
-    mode, _, suit = text.partition(":")
-    if mode == "hokum" and suit:
-        try:
-            return 1, parse_suit(suit)
-        except BalootError:
-            pass
-    raise BalootError(f"contract {contract!r} must be 'sun' or 'hokum:S' with a trump suit letter")
-
-
-def check_count(value: object, what: str, minimum: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
-        raise BalootError(f"{what} {value!r} must be an integer >= {minimum}")
-    return int(value)
-
-
-def check_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
-        raise BalootError(f"seed {seed!r} must be an integer 0 <= seed < 2**64")
-    return int(seed)
-
-
-def resolve_threads(threads: object) -> int:
-    count = check_count(threads, "threads")
-    return count or os.cpu_count() or 1
-
-
 def core_players(players: Union[PlayerSpec, Sequence[PlayerSpec]], rules: Rules) -> Tuple[List[Any], List[str]]:
     """The core's view of four players: built-in ones as they are, Python callables adapted to take
     the core's state and give an action number."""
@@ -89,7 +52,7 @@ def core_players(players: Union[PlayerSpec, Sequence[PlayerSpec]], rules: Rules)
 
 def _adapt(function: Callable[[Any], str], rules: Rules, game_class: Any) -> Callable[[Any], int]:
     def decide(state: Any) -> int:
-        action = function(game_class._from_state(state, rules))
+        action = function(game_class.from_core_state(state, rules))
         number = parse_action(action)
         if not state.legal_actions() >> number & 1:
             raise IllegalAction(f"a Python player chose {action!r} for seat {state.to_move}, which is not legal now; "
@@ -140,6 +103,13 @@ class SimResult:
                 columns[name] = values
         return columns
 
+    def __getattr__(self, name: str) -> Any:
+        # Only reached for names not set in __init__: a per-hand column of a run that kept no rows.
+        if name in COLUMNS or name == "thrown_in":
+            raise AttributeError(f"this run kept no per-hand rows, so it has no {name!r}: run with keep=True "
+                                 f"(summary() has the means and rates either way)")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     def __len__(self) -> int:
         return self.hands
 
@@ -162,7 +132,7 @@ def _run_chunked(hands: int, players: Any, seed: int, threads: int, rules: Rules
     from baloot.distributed import Checkpoint, chunk_ranges, run_chunks
     from baloot.stats import merge_counts
 
-    size = check_count(chunk, "chunk", 1) if chunk is not None else max(1_000_000, -(-hands // 64))
+    size = validation.count(chunk, "chunk", 1) if chunk is not None else max(1_000_000, -(-hands // 64))
     names = [getattr(p, "spec", p) if not callable(p) else getattr(p, "__name__", "python")
              for p in (players if isinstance(players, (list, tuple)) else [players] * 4)]
     task = functools.partial(_play_chunk, players=players, seed=seed, threads=threads, rules=rules,
@@ -180,24 +150,35 @@ def _run_chunked(hands: int, players: Any, seed: int, threads: int, rules: Rules
                      contract=contract)
 
 
+def _row_arrays(hands: int) -> Dict[str, np.ndarray]:
+    """Zeroed per-hand columns for ``hands`` rows, or a BalootError when they cannot be held in memory."""
+    try:
+        return {name: np.zeros((hands, width) if width == 2 else hands, dtype=dtype)
+                for name, (dtype, width) in COLUMNS.items()}
+    except (MemoryError, ValueError):
+        row = sum(np.dtype(dtype).itemsize * width for dtype, width in COLUMNS.values())
+        raise BalootError(f"keeping the rows of {hands:,} hands needs {hands * row:,} bytes of memory: run with "
+                          f"keep=False (the summary needs no rows) or fewer hands") from None
+
+
 def run(hands: int, players: Any = "random", seed: int = 0, threads: int = 0, rules: Optional[Rules] = None,
         contract: Optional[str] = None, keep: bool = True, progress: Any = None, start: int = 0,
         scheduler: Any = None, checkpoint: Optional[str] = None, chunk: Optional[int] = None) -> SimResult:
     """``simulate`` that returns what finished when interrupted by Ctrl-C (``.interrupted`` set),
     with ``progress`` a callable taking the count of finished hands, or None."""
-    hands = check_count(hands, "hands")
-    start = check_count(start, "start")
-    seed = check_seed(seed)
+    hands = validation.count(hands, "hands")
+    start = validation.count(start, "start", 0, validation.COUNT_MAX - hands)
+    seed = validation.seed(seed)
     rules = resolve(rules)
-    forced = parse_forced_contract(contract)
+    keep = validation.boolean(keep, "keep")
+    forced = validation.optional(validation.contract, contract)
     core, names = core_players(players, rules)
     if scheduler is not None or checkpoint is not None:
         return _run_chunked(hands, players, seed, threads, rules, contract, keep, progress, start, scheduler,
                             checkpoint, chunk)
-    arrays = {name: np.zeros((hands, width) if width == 2 else hands, dtype=dtype)
-              for name, (dtype, width) in COLUMNS.items()} if keep else {}
+    arrays = _row_arrays(hands) if keep else {}
     finished = np.zeros(hands, dtype=np.uint8) if keep else None
-    counts, _played, interrupted = _core.simulate(start, hands, seed, resolve_threads(threads), core_rules(rules),
+    counts, _played, interrupted = _core.simulate(start, hands, seed, validation.threads(threads), core_rules(rules),
                                                  forced, core, arrays, True, progress, 0.1, finished)
     assert counts is not None  # the core was asked for the summary
     kept: Optional[Dict[str, np.ndarray]] = None
@@ -209,7 +190,7 @@ def run(hands: int, players: Any = "random", seed: int = 0, threads: int = 0, ru
 
 
 def simulate(hands: int, players: Any = "random", seed: int = 0, threads: int = 0, rules: Optional[Rules] = None,
-             contract: Optional[str] = None, keep: bool = True, progress: bool = False, start: int = 0,
+             contract: Optional[str] = None, keep: bool = True, progress: Any = False, *, start: int = 0,
              scheduler: Any = None, checkpoint: Optional[str] = None, chunk: Optional[int] = None) -> SimResult:
     """Play ``hands`` full hands in the C++ core and return a ``SimResult``.
 
@@ -219,13 +200,14 @@ def simulate(hands: int, players: Any = "random", seed: int = 0, threads: int = 
     first bidder (dealer+1) as buyer and skips bidding and doubling. Hand ``i`` is dealt by seat ``i % 4``
     from a generator seeded by a hash of (``seed``, ``i``): the same seed gives identical results for any
     ``threads``, and ``start`` runs hands ``start .. start+hands-1`` of the same sequence. ``keep=False``
-    keeps only the summary sums (memory flat in ``hands``). ``progress=True`` shows a progress bar.
+    keeps only the summary sums (memory flat in ``hands``). ``progress=True`` shows a progress bar; a
+    callable is called with the count of finished hands instead.
 
     ``scheduler`` (a Dask ``Client`` or an address such as ``"tcp://host:8786"``) runs chunks of ``chunk``
     hands on the cluster; ``checkpoint`` (a file) records finished chunks so that the same call resumes
     where an interrupted one stopped. Either way the result equals the plain local run bit for bit.
     """
-    with progress_bar(hands, bool(progress)) as callback:
+    with progress_callback(progress, validation.count(hands, "hands")) as callback:
         result = run(hands, players, seed, threads, rules, contract, keep, callback, start, scheduler, checkpoint,
                      chunk)
     if result.interrupted:

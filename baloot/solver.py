@@ -10,14 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, Optional, Sequence, Tuple
 
-from baloot import _core
+from baloot import _core, validation
 from baloot.cards import Cards, format_card, from_mask, parse_cards, parse_hands
 from baloot.errors import BalootError
-from baloot.kernel import parse_contract
+from baloot.game import Game
 from baloot.rules import Rules, core_rules, resolve
-
-_PLAYING = 2  # the core's phase number for card play
-_PHASES = ("bidding", "doubling", "playing", "over")
 
 
 @dataclass(frozen=True)
@@ -49,7 +46,7 @@ class Solution:
 
 
 def _state_of(game: Any) -> Any:
-    state = getattr(game, "_state", game)
+    state = game.core_state() if isinstance(game, Game) else game
     if not isinstance(state, _core.HandState):
         raise BalootError(f"solve needs a baloot.Game (or a core HandState), not {game!r}")
     return state
@@ -71,23 +68,14 @@ def solve(game: Any, *, use_tt: bool = True) -> Solution:
     table (slower; the answer is the same).
     """
     state = _state_of(game)
-    if state.phase != _PLAYING:
-        raise BalootError(f"the hand is in its {_PHASES[state.phase]} phase: only a hand being played can be solved")
-    return _solution(_core.solve(state, True, bool(use_tt)))
+    phase = _core.phases[state.phase]
+    if phase != "playing":
+        raise BalootError(f"the hand is in its {phase} phase: only a hand being played can be solved")
+    return _solution(_core.solve(state, True, validation.boolean(use_tt, "use_tt")))
 
 
-def parse_contract_text(text: object) -> Tuple[int, int]:
-    """The core's (mode, trump) for ``"sun"`` or ``"hokum:S"`` (any accepted suit spelling)."""
-    if not isinstance(text, str):
-        raise BalootError(f"a contract must be 'sun' or 'hokum:<suit>', not {text!r}")
-    mode, _, trump = text.strip().partition(":")
-    if mode.strip().lower() == "hokum" and not trump:
-        raise BalootError(f"contract {text!r}: Hokum needs a trump suit, e.g. 'hokum:S'")
-    return parse_contract(mode, trump or None)
-
-
-def solve_position(hands: Sequence[Cards], contract: str, leader: int, trick: Cards = (),
-                   rules: Optional[Rules] = None, *, use_tt: bool = True) -> Solution:
+def solve_position(hands: Sequence[Cards], contract: str, leader: int, *, trick: Cards = (),
+                   rules: Optional[Rules] = None, use_tt: bool = True) -> Solution:
     """The double-dummy :class:`Solution` of a position given by hand: four hands in seat order,
     ``contract`` ``"sun"`` or ``"hokum:S"``, the ``leader`` of the trick in progress and the cards
     already on the table in play order from the leader (``trick``). Hands may be of any size that fits
@@ -97,11 +85,11 @@ def solve_position(hands: Sequence[Cards], contract: str, leader: int, trick: Ca
     for card in table:
         if card in seen:
             raise BalootError(f"{format_card(card)} is both on the table and in hand {seen[card]}")
-    if isinstance(leader, bool) or leader not in (0, 1, 2, 3):
-        raise BalootError(f"leader {leader!r} is not a seat 0..3")
-    mode, trump = parse_contract_text(contract)
-    raw = _core.solve_position(masks, table, leader, mode, trump, core_rules(resolve(rules)), True, bool(use_tt))
+    leader = validation.seat(leader, "leader")
+    mode, trump = validation.contract(contract)
+    raw = _core.solve_position(masks, table, leader, mode, trump, core_rules(resolve(rules)), True,
+                               validation.boolean(use_tt, "use_tt"))
     return _solution(raw)
 
 
-__all__ = ["Solution", "solve", "solve_position", "parse_contract_text"]
+__all__ = ["Solution", "solve", "solve_position"]

@@ -3,11 +3,13 @@ and rates. Sums from separate chunks add up exactly, so a merged summary equals 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Tuple
 
 import numpy as np
 
+from baloot import _core
 from baloot.labels import label
 
 Z95 = 1.959963984540054
@@ -15,7 +17,8 @@ COUNT_KEYS = ("hands", "thrown_in", "points", "points_sq", "margin_sq", "buys", 
               "buyer_points_sq", "buyer_margin", "buyer_margin_sq", "contracts", "made", "kaboot", "multiplier",
               "gahwa", "project_kinds", "hands_with_projects", "baloot")
 CONTRACTS = ("sun", "ashkal", "hokum:S", "hokum:H", "hokum:D", "hokum:C")
-PROJECT_KINDS = ("sira", "fifty", "hundred", "four_hundred")
+PROJECT_KINDS: Tuple[str, ...] = _core.project_kinds
+UNDEFINED = "—"  # a statistic of no hands
 
 
 @dataclass(frozen=True)
@@ -127,12 +130,18 @@ class Summary:
         a = self.arabic
 
         def pct(e: Estimate) -> str:
-            return f"{100 * e.mean:6.2f}% ± {100 * e.ci:.2f}"
+            if math.isnan(e.mean):
+                return UNDEFINED
+            return f"{100 * e.mean:6.2f}% ± {100 * e.ci:.2f}" if not math.isnan(e.ci) else f"{100 * e.mean:6.2f}%"
+
+        def mean(e: Estimate) -> str:
+            if math.isnan(e.mean):
+                return UNDEFINED
+            return f"{e.mean:7.3f} ± {e.ci:.3f}" if not math.isnan(e.ci) else f"{e.mean:7.3f}"
 
         rows = [("Hands", f"{self.hands:,}")]
-        rows += [(f"Points, team {t} (seats {t} & {t + 2})", f"{self.points[t].mean:7.3f} ± {self.points[t].ci:.3f}")
-                 for t in (0, 1)]
-        rows.append(("Margin, team 0 − team 1", f"{self.margin.mean:7.3f} ± {self.margin.ci:.3f}"))
+        rows += [(f"Points, team {t} (seats {t} & {t + 2})", mean(self.points[t])) for t in (0, 1)]
+        rows.append(("Margin, team 0 − team 1", mean(self.margin)))
         for name in CONTRACTS:
             mode, _, suit = name.partition(":")
             rows.append((f"{label(mode, a)}{' ' + suit if suit else ''}", pct(self.contracts[name])))
@@ -145,12 +154,13 @@ class Summary:
             rows.append((f"{label(name, a)} ×{m}", pct(self.multiplier[m])))
         rows.append((label("gahwa", a), pct(self.gahwa)))
         for kind in PROJECT_KINDS:
-            rows.append((f"{label(kind, a)} per hand", f"{self.projects[kind]:.4f}"))
+            per_hand = self.projects[kind]
+            rows.append((f"{label(kind, a)} per hand", UNDEFINED if math.isnan(per_hand) else f"{per_hand:.4f}"))
         rows.append((f"{label('projects', a)} scored", pct(self.projects_scored)))
         rows.append((label("baloot", a), pct(self.baloot)))
         for s, seat in enumerate(self.seats):
             rows.append((f"Seat {s} buys / makes", f"{pct(seat['buys'])} / {pct(seat['made'])}"))
-            rows.append((f"Seat {s} as buyer: margin", f"{seat['margin'].mean:7.3f} ± {seat['margin'].ci:.3f}"))
+            rows.append((f"Seat {s} as buyer: margin", mean(seat["margin"])))
         return rows
 
     def __str__(self) -> str:

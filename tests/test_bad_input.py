@@ -4,8 +4,10 @@ Also the accepted input spellings of docs/api.md (list or one space-separated st
 lower case, suit symbols), whose output is always canonical.
 """
 
+import operator
 import string
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -293,8 +295,12 @@ MODE = st.one_of(st.sampled_from(["sun", "hokum", "Sun", "HOKUM", "", "suun"]), 
                  st.none(), st.integers())
 TRUMP = st.one_of(st.sampled_from([None, "S", "H", "D", "C", "s", "♠", "X", "", "SH"]),
                   st.text(max_size=3), st.integers())
+# Integers around and far beyond what the core takes, whole-number floats and numpy numbers.
+BIG = st.one_of(st.integers(), st.integers(2**31 - 2, 2**31 + 2), st.integers(-2**31 - 2, -2**31 + 2),
+                st.integers(2**63 - 2, 2**64 + 2), st.integers(-5, 300).map(float),
+                st.integers(-5, 300).map(np.int64), st.integers(-5, 5).map(np.float64))
 NUM = st.one_of(st.integers(min_value=-300, max_value=300), st.none(), st.text(max_size=3),
-                st.floats(allow_nan=True))
+                st.floats(allow_nan=True), BIG)
 PAIR = st.one_of(st.tuples(NUM, NUM), st.lists(NUM, max_size=3), NUM)
 
 ALLOWED = (BalootError, TypeError)
@@ -338,7 +344,7 @@ def test_fuzz_trick_winner_and_projects(cards, mode, trump):
 
 @FUZZ
 @given(st.lists(CARDS, max_size=5), MODE, TRUMP,
-       st.one_of(st.integers(-2, 5), st.none(), st.text(max_size=2)))
+       st.one_of(st.integers(-2, 5), st.none(), st.text(max_size=2), BIG))
 def test_fuzz_declare_projects(hands, mode, trump, first):
     try:
         baloot.declare_projects(hands, mode, trump, first=first)
@@ -369,7 +375,7 @@ def test_fuzz_game_points(abnat, mode):
 @given(st.fixed_dictionaries({}, optional={
     "kaboot": st.one_of(st.sampled_from(["normal", "double", "off", "triple", ""]), st.integers()),
     "direction": st.one_of(st.sampled_from(["counterclockwise", "clockwise", "up"]), st.none()),
-    "target": st.one_of(st.integers(-5, 300), st.text(max_size=3)),
+    "target": st.one_of(st.integers(-5, 300), st.text(max_size=3), BIG),
     "must_overtrump": st.one_of(st.booleans(), st.text(max_size=2)),
 }))
 def test_fuzz_rules(kw):
@@ -377,3 +383,33 @@ def test_fuzz_rules(kw):
         Rules(**kw)
     except ALLOWED:
         pass
+
+
+def refused_or_small(count):
+    """Whether random_deals(count) is cheap: a count it refuses, or a small one."""
+    try:
+        value = operator.index(count)
+    except TypeError:
+        return True
+    return value < 50 or value >= 2**63
+
+
+@FUZZ
+@given(BIG, BIG, st.tuples(BIG, BIG))
+def test_fuzz_numbers_give_a_baloot_error_never_a_type_error(seat, number, pair):
+    """Numbers of any size or type reach no pybind11 conversion: they work or raise a BalootError."""
+    calls = [
+        lambda: baloot.Game(seed=number, dealer=seat, scores=pair),
+        lambda: baloot.Match(seed=number, dealer=seat),
+        lambda: Rules(target=number),
+        lambda: baloot.score_hand("hokum", seat, pair, (4, 4), pair, (0, 0), number),
+        lambda: baloot.game_points(number, "hokum"),
+        lambda: baloot.declare_projects(DEAL, "sun", first=seat),
+        lambda: baloot.dd_table(DEAL, seat) if seat not in range(4) else None,
+        lambda: baloot.random_deals(number, seat) if refused_or_small(number) else None,
+    ]
+    for call in calls:
+        try:
+            call()
+        except BalootError:
+            pass

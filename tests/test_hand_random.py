@@ -19,7 +19,7 @@ import pytest
 from deals import first_deal, full_deal, hands_equal
 
 import baloot
-from baloot import Game, Rules
+from baloot import Game, Rules, _core
 
 N_HANDS = 10_000
 
@@ -37,7 +37,7 @@ RULE_SETS = [
     Rules(sun_tens_first=True),
 ]
 SCORES = [(0, 0), (101, 99), (99, 101), (120, 40), (40, 120), (100, 99), (150, 150)]
-TOTAL = {"sun": 130, "hokum": 162}
+TOTAL = dict(zip(_core.modes, _core.total_abnat))
 
 
 def choose_call(rng: random.Random, actions, phase: str) -> str:

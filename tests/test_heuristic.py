@@ -15,9 +15,10 @@ import baloot
 from baloot import _core
 from baloot.cards import format_card, parse_card
 
-BIDDING, DOUBLING, PLAYING, OVER = 0, 1, 2, 3
-PASS, HOKUM, HOKUM_SUIT, SUN, ASHKAL, DOUBLE = 32, 33, 34, 38, 39, 40
-SUN_MODE, HOKUM_MODE = 0, 1
+BIDDING, DOUBLING, PLAYING, OVER = (_core.phases.index(name) for name in ("bidding", "doubling", "playing", "over"))
+PASS, HOKUM, HOKUM_SUIT, SUN, ASHKAL, DOUBLE = (_core.actions[name] for name in ("pass", "hokum", "hokum_suit", "sun",
+                                                                                   "ashkal", "double"))
+SUN_MODE, HOKUM_MODE = _core.modes.index("sun"), _core.modes.index("hokum")
 SUITS = "SHDC"
 
 HEURISTIC = _core.Player("heuristic")

@@ -11,8 +11,8 @@ import pytest
 from baloot import _core
 from baloot.errors import BalootError
 
-PLAYING = 2
-CONTRACTS = [(0, -1), (1, 0), (1, 1), (1, 2), (1, 3)]
+PLAYING = _core.phases.index("playing")
+CONTRACTS = _core.contracts
 SWITCHES = list(itertools.product((True, False), repeat=2))  # (must_overtrump, trump_over_partner)
 HANDS_PER_CASE = 200
 
@@ -84,7 +84,7 @@ def test_random_play_needs_a_hand_in_its_card_play():
         bidding.play_randomly(rng)
     with pytest.raises(BalootError, match="card play"):
         bidding.play_random_card(rng)
-    assert bidding.phase == 0
+    assert _core.phases[bidding.phase] == "bidding"
     playing, _ = hand_in_play(3, (0, -1), rules, 0)
     with pytest.raises(BalootError, match="two hands"):
         _core.HandState.play_randomly_together(playing, rng, playing, _core.Rng(2))

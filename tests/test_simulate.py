@@ -115,11 +115,13 @@ def core_run(hands, contract, rules, random_play_loop):
     """Random hands through the core, the card play in HandState::play_randomly or one card at a time."""
     from baloot.rules import core_rules
     from baloot.simulate import COLUMNS as SPEC
-    from baloot.simulate import core_players, parse_forced_contract
+    from baloot.simulate import core_players
+    from baloot.validation import contract as parse_contract
+    from baloot.validation import optional
     arrays = {name: np.zeros((hands, width) if width == 2 else hands, dtype=dtype)
               for name, (dtype, width) in SPEC.items()}
     players, _ = core_players("random", rules)
-    counts, played, _ = baloot._core.simulate(0, hands, 5, 2, core_rules(rules), parse_forced_contract(contract),
+    counts, played, _ = baloot._core.simulate(0, hands, 5, 2, core_rules(rules), optional(parse_contract, contract),
                                               players, arrays, True, random_play_loop=random_play_loop)
     assert played == hands
     return counts, arrays
@@ -252,7 +254,7 @@ def test_invariants_random_hands(index):
     p = {k: v[played] for k, v in a.items()}
     sun = p["mode"] == 0
     # abnat totals 130 Sun / 162 Hokum, tricks total 8, points never negative
-    assert np.all(p["abnat"].sum(axis=1) == np.where(sun, 130, 162))
+    assert np.all(p["abnat"].sum(axis=1) == np.where(sun, *baloot._core.total_abnat))
     assert np.all(p["abnat"] >= 0)
     assert np.all(p["tricks"].sum(axis=1) == 8)
     assert np.all(p["tricks"] >= 0)
@@ -415,7 +417,7 @@ def test_python_callable_players_work_and_are_deterministic():
         assert np.array_equal(np.concatenate([getattr(c1, name), getattr(c2, name)]), getattr(a, name)), name
     # invariants hold as for the built-in players
     played = a.mode >= 0
-    assert np.all(a.abnat[played].sum(axis=1) == np.where(a.mode[played] == 0, 130, 162))
+    assert np.all(a.abnat[played].sum(axis=1) == np.array(baloot._core.total_abnat)[a.mode[played]])
     assert np.all(a.tricks[played].sum(axis=1) == 8)
     assert np.all(a.points >= 0)
 

@@ -341,14 +341,9 @@ def test_solver_timing_entry():
 
 # ---- Python API ----------------------------------------------------------------------------------
 
-class FakeGame:
-    def __init__(self, state):
-        self._state = state
-
-
 def test_solve_accepts_a_game_or_a_state():
     state = full_deal(5, (1, 2))
-    for game in (FakeGame(state), state):
+    for game in (baloot.Game.from_core_state(state, baloot.Rules()), state):
         solution = solve(game)
         assert isinstance(solution, Solution)
         assert solution.to_move == state.to_move and solution.team == state.to_move % 2
@@ -365,7 +360,7 @@ def test_solve_refuses_other_phases_and_objects():
     with pytest.raises(BalootError):
         solve("not a game")
     with pytest.raises(BalootError):
-        solve(FakeGame(42))
+        solve(object())
 
 
 def test_solve_position():

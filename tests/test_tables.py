@@ -220,7 +220,8 @@ def test_cli_refuses_bad_table_requests(args, message, capsys):
 
 
 def test_cli_tabulates_a_recorded_deal_beside_its_play(tmp_path, capsys):
-    from baloot.game import Game, play_out
+    from baloot.game import Game
+    from baloot.players import play_out
 
     game = play_out(Game(seed=5), ["heuristic"] * 4, seed=2)
     path = tmp_path / "hand.json"
@@ -228,7 +229,7 @@ def test_cli_tabulates_a_recorded_deal_beside_its_play(tmp_path, capsys):
     assert main(["solve", "--table", "--record", str(path)]) == 0
     out = capsys.readouterr().out.splitlines()
     leader = (game.dealer + 1) % 4
-    hands = [" ".join(DECK[c] for c in cards) for cards in game._hands_at_play()]
+    hands = [" ".join(cards) for cards in game.hands_at_play]
     table = dd_table(hands, leader, rules=game.rules)
     assert out[0] == f"double-dummy abnat from the first lead (seat {leader} leads):"
     for line, (contract, (team0, team1)) in zip(out[2:7], table.items()):

@@ -6,11 +6,11 @@ import argparse
 import time
 from typing import Any
 
+from baloot import validation
 from baloot.analysis import analyze_bid
 from baloot.commands.common import add_rule_option, parse_pair, players_from, print_json, rules_from
 from baloot.plotting import figure_class, plot_bid_analysis
 from baloot.progress import progress_bar
-from baloot.simulate import resolve_threads
 
 
 def register(subparsers: Any) -> None:
@@ -47,7 +47,7 @@ def main(args: argparse.Namespace) -> int:
     with progress_bar(args.samples, not args.no_progress, unit="sample", delay=1.0) as progress:
         analysis = analyze_bid(args.hand, args.up, args.seat, args.dealer, samples=args.samples,
                                players=players_from(args.players), seed=args.seed, rules=rules,
-                               scores=parse_pair(args.scores, "--scores"), threads=resolve_threads(args.threads),
+                               scores=parse_pair(args.scores, "--scores"), threads=validation.threads(args.threads),
                                progress=progress, scheduler=args.scheduler, chunk=args.chunk)
     seconds = time.perf_counter() - began
     if args.plot:

@@ -6,9 +6,10 @@ import argparse
 import sys
 from typing import Any, List, Optional
 
+from baloot import validation
 from baloot.commands.common import add_rule_option, rules_from
 from baloot.display import card_text
-from baloot.errors import BalootError, IllegalAction
+from baloot.errors import IllegalAction
 from baloot.game import Game
 from baloot.labels import label
 from baloot.match import Match
@@ -39,13 +40,13 @@ def describe(game: Game, seat: int, action: str) -> str:
     return f"Seat {seat}: {label(name, arabic)}{' ' + suit if suit else ''}"
 
 
-STAGE_QUESTIONS = {1: "Sun over the Hokum?", 2: "Sun priority (قبلك): take the Sun yourself?",
-                   3: "Everyone declined: keep Hokum or switch to Sun?"}
+STAGE_QUESTIONS = {"over_hokum": "Sun over the Hokum?", "priority": "Sun priority (قبلك): take the Sun yourself?",
+                   "hokum_confirm": "Everyone declined: keep Hokum or switch to Sun?"}
 
 
 def ask(game: Game, seat: int, read: Any) -> Optional[str]:
-    if game.phase == "bidding" and game._state.bid_stage in STAGE_QUESTIONS:
-        print("  " + STAGE_QUESTIONS[game._state.bid_stage])
+    if game.phase == "bidding" and game.bid_stage in STAGE_QUESTIONS:
+        print("  " + STAGE_QUESTIONS[game.bid_stage])
     while True:
         try:
             text = read(f"Your move ({', '.join(game.legal_actions())}): ").strip()
@@ -91,8 +92,8 @@ def play_hand(game: Game, seat: int, bot: BuiltinPlayer, read: Any, step: List[i
 
 
 def main(args: argparse.Namespace, read: Any = input) -> int:
-    if args.seat not in (0, 1, 2, 3) or args.dealer not in (0, 1, 2, 3):
-        raise BalootError("--seat and --dealer must be seats 0..3")
+    validation.seat(args.seat, "--seat")
+    validation.seat(args.dealer, "--dealer")
     rules = rules_from(args)
     bot = BuiltinPlayer(args.bots)
     step = [0]

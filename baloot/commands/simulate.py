@@ -9,11 +9,12 @@ from typing import Any
 
 import numpy as np
 
+from baloot import validation
 from baloot.commands.common import add_rule_option, players_from, print_json, rules_from
 from baloot.errors import BalootError
 from baloot.files import write_atomically
 from baloot.progress import progress_bar
-from baloot.simulate import SimResult, resolve_threads, run
+from baloot.simulate import SimResult, run
 
 
 def register(subparsers: Any) -> None:
@@ -81,7 +82,7 @@ def main(args: argparse.Namespace) -> int:
     if args.out:
         check_out(args.out)
     rules = rules_from(args)
-    threads = resolve_threads(args.threads)
+    threads = validation.threads(args.threads)
     began = time.perf_counter()
     with progress_bar(args.hands, not args.no_progress, delay=1.0) as progress:
         result = run(args.hands, players_from(args.players), args.seed, threads, rules, args.contract,

@@ -8,15 +8,11 @@ import sys
 import time
 from typing import Any, Dict, List, Tuple
 
-import numpy as np
-
-from baloot.cards import format_cards
+from baloot import validation
 from baloot.commands.common import add_rule_option, print_json, rules_from
 from baloot.errors import BalootError
-from baloot.simulate import resolve_threads
-from baloot.solver import Solution, parse_contract_text, solve, solve_position
-from baloot.stats import estimate, rate
-from baloot.tables import TABLE_CONTRACTS, abnat_to_win, dd_table, dd_tables, random_deals
+from baloot.solver import Solution, solve, solve_position
+from baloot.tables import TABLE_CONTRACTS, dd_table, sample_table
 
 
 def register(subparsers: Any) -> None:
@@ -69,24 +65,23 @@ def _read_record(path: str) -> Any:
 def _from_hands(args: argparse.Namespace) -> Solution:
     if not args.contract:
         raise BalootError("--hands needs --contract (sun or hokum:S)")
-    parse_contract_text(args.contract)
-    return solve_position(args.hands, args.contract, args.leader, args.trick, rules_from(args))
+    return solve_position(args.hands, args.contract, args.leader, trick=args.trick, rules=rules_from(args))
 
 
 def _record_deal(path: str) -> Tuple[List[List[str]], int, Any]:
     """The hands of a recorded game when its card play began, the first leader and the game."""
     game = _read_record(path)
-    hands = game._hands_at_play()
+    hands = game.hands_at_play
     if hands is None:
         raise BalootError(f"the game in {path!r} never reached the card play (it is {game.phase} or thrown in): "
                           "no deal to tabulate")
-    return [format_cards(cards) for cards in hands], (game.dealer + 1) % 4, game
+    return hands, (game.dealer + 1) % 4, game
 
 
 def _played_line(game: Any, table: Dict[str, Tuple[int, int]]) -> str:
     """The recorded contract's double-dummy abnat beside what its buyers took in play."""
     contract = game.contract
-    name = "sun" if contract.mode == "sun" else f"hokum:{contract.trump}"
+    name = contract.name
     team = contract.buyers
     taken = game.result.abnat[team] if game.result else None
     took = f", took {taken} in play" if taken is not None else ""
@@ -119,29 +114,26 @@ def _print_table(args: argparse.Namespace) -> int:
 
 
 def _sample_tables(args: argparse.Namespace) -> int:
-    if args.seat not in (0, 1, 2, 3):
-        raise BalootError(f"--seat {args.seat} is not a seat 0..3")
-    deals = random_deals(args.deals, args.seed, fixed={args.seat: args.hand})
-    threads = resolve_threads(args.threads)
+    validation.seat(args.seat, "--seat")
+    threads = validation.threads(args.threads)
     start = time.perf_counter()
-    table = dd_tables(deals, args.leader, rules=rules_from(args), threads=threads, progress=not args.json)
+    sampled = sample_table(args.hand, args.seat, deals=args.deals, seed=args.seed, leader=args.leader,
+                           rules=rules_from(args), threads=threads, progress=not args.json)
     seconds = time.perf_counter() - start
-    team = args.seat % 2
-    ours = table[:, :, team].astype(np.int64)
-    totals = abnat_to_win(deals)[0]
-    means, cis = estimate(ours.sum(axis=0), (ours**2).sum(axis=0), len(ours))
-    majority = [rate(int((ours[:, k] * 2 > totals[k]).sum()), len(ours)) for k in range(len(TABLE_CONTRACTS))]
+    team = sampled.team
     if args.json:
         print_json({"seat": args.seat, "team": team, "deals": args.deals, "seed": args.seed, "leader": args.leader,
-                    "contracts": {contract: {"mean": float(means[k]), "ci": float(cis[k]), "of": int(totals[k]),
-                                             "more_than_half": majority[k].mean}
-                                  for k, contract in enumerate(TABLE_CONTRACTS)}})
+                    "contracts": {contract: {"mean": sampled.abnat[contract].mean, "ci": sampled.abnat[contract].ci,
+                                             "of": sampled.of[contract],
+                                             "more_than_half": sampled.more_than_half[contract].mean}
+                                  for contract in TABLE_CONTRACTS}})
         return 0
     print(f"seat {args.seat}'s hand in {args.deals:,} random deals, seat {args.leader} leading, double dummy:")
     print(f"contract   team {team}'s abnat (mean, 95% CI)   deals where it takes more than half")
-    for k, contract in enumerate(TABLE_CONTRACTS):
-        print(f"{contract:<9} {means[k]:8.1f} ± {cis[k]:4.1f} of {totals[k]:3d}"
-              f"   {100 * majority[k].mean:5.1f}% ± {100 * majority[k].ci:.1f}")
+    for contract in TABLE_CONTRACTS:
+        mean, majority = sampled.abnat[contract], sampled.more_than_half[contract]
+        print(f"{contract:<9} {mean.mean:8.1f} ± {mean.ci:4.1f} of {sampled.of[contract]:3d}"
+              f"   {100 * majority.mean:5.1f}% ± {100 * majority.ci:.1f}")
     solves = args.deals * len(TABLE_CONTRACTS)
     print(f"{solves:,} solves in {seconds:.2f} s ({solves / seconds:,.0f}/s on {threads} "
           f"thread{'s' if threads > 1 else ''})")

@@ -14,6 +14,7 @@
 #include "../analyze.hpp"
 #include "../cards.hpp"
 #include "../players/policy.hpp"
+#include "../projects.hpp"
 #include "../rules.hpp"
 
 namespace baloot {
@@ -54,6 +55,9 @@ DecisionQuestion decision_question(const std::vector<int>& deck, int dealer, std
                                    const Rules& rules, const std::vector<int>& history,
                                    const std::vector<int>& candidates, const SeatPlayers& seats, std::uint64_t seed);
 
+// (kind, is_run, top_rank, length, cards mask, abnat) per project of a set, best first.
+pybind11::list project_list(const ProjectSet& set);
+
 // The data of a caller-owned numpy array that C++ fills: `rows` rows of `width` T (one dimension when
 // width is 1), C-contiguous and writable; else a RuleError naming it.
 template <typename T>
@@ -71,6 +75,7 @@ T* output_array(pybind11::array array, const char* name, std::int64_t rows, int 
 using PolledJob = std::function<std::int64_t(std::atomic<std::int64_t>& done, const std::atomic<bool>& stop)>;
 std::pair<std::int64_t, bool> run_polled(const PolledJob& job, const pybind11::object& progress, double poll_seconds);
 
+void bind_facts(pybind11::module_& m);
 void bind_kernel(pybind11::module_& m);
 void bind_hand(pybind11::module_& m);
 void bind_bench(pybind11::module_& m);

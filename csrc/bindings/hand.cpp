@@ -111,6 +111,9 @@ void bind_hand(py::module_& m) {
       .def_property_readonly("played_cards", &played_cards)
       .def("trick_leader", &HandState::trick_leader)
       .def("trick_winner", &HandState::trick_winner_seat)
+      .def(
+          "projects", [](const HandState& s, int seat) { return project_list(s.projects(checked_seat(seat, "seat"))); },
+          py::arg("seat"), "The seat's best projects, fixed when play began (empty before).")
       .def_property_readonly("abnat", [](const HandState& s) { return py::make_tuple(s.abnat(0), s.abnat(1)); })
       .def_property_readonly("tricks_won", [](const HandState& s) { return py::make_tuple(s.tricks_won(0), s.tricks_won(1)); })
       .def_property_readonly("project_team",

@@ -20,13 +20,13 @@ py::tuple project_tuple(const Project& p) {
   return py::make_tuple(static_cast<int>(p.kind), p.is_run, p.top_rank, p.length, p.cards, p.abnat());
 }
 
+}  // namespace
+
 py::list project_list(const ProjectSet& set) {
   py::list out;
   for (int i = 0; i < set.count; ++i) out.append(project_tuple(set.items[i]));
   return out;
 }
-
-}  // namespace
 
 void bind_kernel(py::module_& m) {
   py::enum_<KabootBonus>(m, "KabootBonus")

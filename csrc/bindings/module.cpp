@@ -108,6 +108,7 @@ PYBIND11_MODULE(_core, m) {
   m.attr("build_target") = BALOOT_BUILD_TARGET;  // the -march it was compiled for, as setup.py chose it
   auto& baloot_error = py::register_exception<baloot::RuleError>(m, "BalootError", PyExc_ValueError);
   py::register_exception<baloot::IllegalActionError>(m, "IllegalAction", baloot_error.ptr());
+  baloot::bind_facts(m);
   baloot::bind_kernel(m);
   baloot::bind_hand(m);
   baloot::bind_bench(m);
