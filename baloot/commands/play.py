@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from typing import Any, List, Optional
+from pathlib import Path
+from typing import Any, List, Optional, Union
 
 from baloot import validation
 from baloot.commands.common import add_rule_option, rules_from
 from baloot.display import card_text
-from baloot.errors import IllegalAction
+from baloot.errors import BalootError, IllegalAction
+from baloot.files import write_atomically
 from baloot.game import Game
 from baloot.labels import label
 from baloot.match import Match
@@ -28,6 +31,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--match", action="store_true", help="play a whole match instead of one hand")
     parser.add_argument("--dealer", type=int, default=3, help="the first dealer (default 3, so seat 0 bids first)")
     parser.add_argument("--seed", type=int, help="seed of the deals")
+    parser.add_argument("--save", metavar="FILE.json",
+                        help="write the hand's game record (or, with --match, the match record) to FILE.json "
+                             "when play ends, for `baloot review FILE.json`")
     add_rule_option(parser)
     parser.set_defaults(run=main)
 
@@ -91,22 +97,42 @@ def play_hand(game: Game, seat: int, bot: BuiltinPlayer, read: Any, step: List[i
     return True
 
 
+def check_writable(path: str) -> None:
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise BalootError(f"--save {path!r}: the folder {folder!r} does not exist")
+
+
+def save(path: Optional[str], record: Union[Game, Match]) -> None:
+    """The game or match record to ``path`` (complete or absent), said on the terminal."""
+    if path:
+        text = record.to_json()
+        write_atomically(path, lambda temporary: Path(temporary).write_text(text + "\n", encoding="utf-8"))
+        print(f"Record saved to {path} (review it with: baloot review {path})")
+
+
 def main(args: argparse.Namespace, read: Any = input) -> int:
     validation.seat(args.seat, "--seat")
     validation.seat(args.dealer, "--dealer")
     rules = rules_from(args)
     bot = BuiltinPlayer(args.bots)
     step = [0]
+    if args.save:
+        check_writable(args.save)
     if not args.match:
         game = Game(rules=rules, dealer=args.dealer, seed=args.seed)
-        return 0 if play_hand(game, args.seat, bot, read, step) else 1
+        finished = play_hand(game, args.seat, bot, read, step)
+        save(args.save, game)
+        return 0 if finished else 1
     match = Match(rules=rules, seed=args.seed, dealer=args.dealer)
     while match.winner is None:
         game = match.new_hand()
         if not play_hand(game, args.seat, bot, read, step):
+            save(args.save, match)
             return 1
         match.record(game)
         print(f"Match: team 0 {match.scores[0]} – team 1 {match.scores[1]} (target {rules.target})")
+    save(args.save, match)
     print(f"Team {match.winner} wins the match{' — you win!' if match.winner == args.seat % 2 else ''}")
     sys.stdout.flush()
     return 0
