@@ -38,6 +38,7 @@ from baloot.kernel import (
 from baloot.labels import label
 from baloot.match import Match
 from baloot.players import NativePlayer
+from baloot.review import Review, review
 from baloot.rules import Rules
 from baloot.simulate import SimResult, simulate
 from baloot.solver import Solution, solve
@@ -82,6 +83,8 @@ __all__ = [
     "analyze_bid",
     "analyze_decision",
     "BidAnalysis",
+    "review",
+    "Review",
     "solve",
     "Solution",
     "dd_table",

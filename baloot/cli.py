@@ -14,7 +14,7 @@ from typing import Any, Iterator, List, Optional
 from baloot import __version__
 from baloot.errors import BalootError
 
-COMMANDS = ("simulate", "bid", "play", "solve")
+COMMANDS = ("simulate", "bid", "play", "solve", "review")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -11,6 +11,7 @@ from baloot.actions import actions_of, format_action, parse_action
 from baloot.cards import Cards, format_card, format_cards, from_mask, parse_cards, suit_letter
 from baloot.errors import BalootError, IllegalAction
 from baloot.kernel import MODES, THROWN_IN, HandResult, Project, project_from_core
+from baloot.records import check_header, parse_json, record_rules
 from baloot.rules import Rules, core_rules, resolve
 from baloot.validation import scores as check_scores
 from baloot.validation import seat as check_seat
@@ -20,6 +21,7 @@ PHASES: Tuple[str, ...] = _core.phases
 _PLAYING, _OVER = PHASES.index("playing"), PHASES.index("over")
 RECORD_FORMAT = "baloot-game"
 RECORD_VERSION = 1
+RECORD_FIELDS = frozenset({"format", "version", "rules", "dealer", "scores", "deck", "actions", "result"})
 
 
 @dataclass(frozen=True)
@@ -290,24 +292,8 @@ class Game:
 
     @classmethod
     def from_record(cls, record: object) -> "Game":
-        if not isinstance(record, dict):
-            raise BalootError(f"a game record is a JSON object, not {type(record).__name__}")
-        if record.get("format") != RECORD_FORMAT:
-            raise BalootError(f"not a baloot game record: format {record.get('format')!r}")
-        if record.get("version") != RECORD_VERSION:
-            raise BalootError(f"game record version {record.get('version')!r} is not supported (need {RECORD_VERSION})")
-        unknown = set(record) - {"format", "version", "rules", "dealer", "scores", "deck", "actions", "result"}
-        if unknown:
-            raise BalootError(f"game record has unknown fields {sorted(unknown)}")
-        rules_data = record.get("rules", {})
-        if isinstance(rules_data, str):
-            rules_data = Rules.preset(rules_data).to_dict()
-        if not isinstance(rules_data, dict):
-            raise BalootError(f"game record rules {rules_data!r} must be an object or the name of a rule set")
-        try:
-            rules = Rules(**rules_data)
-        except TypeError as error:
-            raise BalootError(f"game record rules {rules_data!r}: {error}") from None
+        record = check_header(record, "game record", RECORD_FORMAT, RECORD_VERSION, RECORD_FIELDS)
+        rules = record_rules(record, "game record")
         game = cls(rules=rules, dealer=record.get("dealer"), deck=record.get("deck"),  # type: ignore[arg-type]
                    scores=record.get("scores", (0, 0)))  # type: ignore[arg-type]
         actions = record.get("actions", [])
@@ -328,15 +314,8 @@ class Game:
     def from_json(cls, text: str) -> "Game":
         """The game a record describes, replayed action by action; a malformed or tampered record
         raises ``BalootError``."""
-        if not isinstance(text, (str, bytes)):
-            raise BalootError(f"from_json needs the JSON text of a record, not {type(text).__name__}")
-        try:
-            record = json.loads(text)
-            return cls.from_record(record)
-        except json.JSONDecodeError as error:
-            raise BalootError(f"game record is not valid JSON: {error}") from None
-        except RecursionError:
-            raise BalootError("game record is nested too deeply to be a baloot record") from None
+        record = parse_json(text, "game record")
+        return cls.from_record(record)
 
     def draw(self, viewer: Optional[int] = None) -> str:
         """The table as text; with ``viewer`` set, other seats' cards are hidden."""

@@ -3,17 +3,23 @@
 
 from __future__ import annotations
 
+import json
 import random
-from typing import List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from baloot.cards import Cards
 from baloot.errors import BalootError
 from baloot.game import Game
+from baloot.records import check_header, parse_json, record_rules
 from baloot.rules import Rules, resolve
 from baloot.validation import optional
 from baloot.validation import scores as check_scores
 from baloot.validation import seat as check_seat
 from baloot.validation import seed as check_seed
+
+RECORD_FORMAT = "baloot-match"
+RECORD_VERSION = 1
+RECORD_FIELDS = frozenset({"format", "version", "rules", "dealer", "scores", "winner", "hands"})
 
 
 class Match:
@@ -29,6 +35,7 @@ class Match:
             raise BalootError(f"scores {scores!r} must both be below the target {self.rules.target}")
         self._scores = list(start)
         self._dealer = check_seat(dealer, "dealer")
+        self._first_dealer = self._dealer
         self._hands: List[Game] = []
         self._winner: Optional[int] = None
         self._seeds = random.Random(optional(check_seed, seed))
@@ -95,6 +102,58 @@ class Match:
                 self._winner = 0 if a > b else 1
             elif self.rules.target_tie == "buyers":
                 self._winner = contract.buyers
+
+    # ---- records -------------------------------------------------------------------------------
+
+    def to_record(self) -> Dict[str, Any]:
+        return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "rules": self.rules.to_dict(),
+                "dealer": self._first_dealer, "scores": list(self.scores), "winner": self._winner,
+                "hands": [game.to_record() for game in self._hands]}
+
+    def to_json(self, indent: Optional[int] = None) -> str:
+        """A versioned match record: rules, first dealer, every finished hand's game record, the scores
+        and the winner."""
+        return json.dumps(self.to_record(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_record(cls, record: object) -> "Match":
+        record = check_header(record, "match record", RECORD_FORMAT, RECORD_VERSION, RECORD_FIELDS)
+        rules = record_rules(record, "match record")
+        hands = record.get("hands")
+        if not isinstance(hands, list):
+            raise BalootError(f"match record hands {hands!r} must be a list of game records")
+        match = cls(rules=rules, dealer=record.get("dealer"))  # type: ignore[arg-type]
+        for i, hand in enumerate(hands):
+            match._replay_hand(i, hand)
+        for field, replayed in (("scores", list(match.scores)), ("winner", match.winner)):
+            if record.get(field) != replayed:
+                raise BalootError(f"match record {field} {record.get(field)!r} does not match its replay {replayed!r}")
+        return match
+
+    def _replay_hand(self, i: int, hand: object) -> None:
+        """Hand ``i`` of a match record: a valid finished game record dealt by this match as it stands."""
+        try:
+            game = Game.from_record(hand)
+        except BalootError as error:
+            raise BalootError(f"match record hand {i}: {error}") from None
+        if game.rules != self.rules:
+            raise BalootError(f"match record hand {i} has rules {game.rules} unlike the match's {self.rules}")
+        if game.result is None:
+            raise BalootError(f"match record hand {i} is not finished")
+        if self._winner is not None:
+            raise BalootError(f"match record hand {i} comes after the match was over")
+        if game.dealer != self._dealer or game.scores != self.scores:
+            raise BalootError(f"match record hand {i}: dealer {game.dealer} and scores {game.scores} should be "
+                              f"{self._dealer} and {self.scores}")
+        self._dealt.append(game)
+        self.record(game)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Match":
+        """The match a record describes, every hand replayed; a malformed or tampered record raises
+        ``BalootError``."""
+        record = parse_json(text, "match record")
+        return cls.from_record(record)
 
     def __repr__(self) -> str:
         return f"<Match scores={self.scores} dealer={self.dealer} hands={len(self._hands)} winner={self.winner}>"

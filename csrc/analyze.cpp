@@ -6,7 +6,20 @@ namespace baloot {
 
 namespace {
 
-// The deck of sample `index`: known positions kept, the other cards shuffled into the rest.
+std::uint8_t outcome_flags(const HandState& h, int seat) {
+  if (h.thrown_in()) return kThrownIn;
+  const int team = team_of(seat);
+  std::uint8_t flags = 0;
+  if (h.buyers() == team) flags |= kOwnTeamBought;
+  if (h.buyer() == seat) flags |= kSeatBought;
+  if (h.buyers() == team && h.score().made) flags |= kOwnTeamMade;
+  if (h.score().kaboot == team) flags |= kOwnKaboot;
+  if (h.score().kaboot == 1 - team) flags |= kOpponentKaboot;
+  return flags;
+}
+
+}  // namespace
+
 void sample_deck(const DecisionQuestion& q, Rng& rng, Card (&deck)[kNumCards]) {
   Hand known_cards = 0;
   for (int p = 0; p < kNumCards; ++p)
@@ -24,17 +37,11 @@ void sample_deck(const DecisionQuestion& q, Rng& rng, Card (&deck)[kNumCards]) {
   for (int p = 0; p < kNumCards; ++p) deck[p] = (q.known >> p & 1) ? q.deck[p] : unknown[next++];
 }
 
-std::uint8_t outcome_flags(const HandState& h, int seat) {
-  if (h.thrown_in()) return kThrownIn;
-  const int team = team_of(seat);
-  std::uint8_t flags = 0;
-  if (h.buyers() == team) flags |= kOwnTeamBought;
-  if (h.buyer() == seat) flags |= kSeatBought;
-  if (h.buyers() == team && h.score().made) flags |= kOwnTeamMade;
-  if (h.score().kaboot == team) flags |= kOwnKaboot;
-  if (h.score().kaboot == 1 - team) flags |= kOpponentKaboot;
-  return flags;
+void play_out(HandState& hand, const Policy* const (&players)[kNumSeats], Rng& rng) {
+  while (hand.phase() != Phase::kOver) hand.apply(players[hand.to_move()]->choose(hand, rng));
 }
+
+namespace {
 
 // Whether the players would have made the calls of `history` on `deck`, the deciding seat's own apart.
 bool calls_agree(const DecisionQuestion& q, const Card (&deck)[kNumCards], int seat, Rng rng) {
@@ -88,7 +95,7 @@ std::int64_t analyze_decision(const DecisionQuestion& q, std::int64_t first, std
           HandState hand = base;
           Rng stream = rng;
           hand.apply(q.candidates[static_cast<std::size_t>(c)]);
-          while (hand.phase() != Phase::kOver) hand.apply(q.players[hand.to_move()]->choose(hand, stream));
+          play_out(hand, q.players, stream);
           const std::int64_t cell = row * k + c;
           const int team = team_of(seat);
           out.margin[cell] = static_cast<std::int16_t>(hand.score().points[team] - hand.score().points[1 - team]);

@@ -46,6 +46,12 @@ struct DecisionOutputs {
 // Deals drawn for one sample before it is taken as it comes, the calls unchecked (the last draw).
 constexpr int kMaxDraws = 10000;
 
+// A deck with the positions in q.known kept and the other cards shuffled into the rest, drawn with `rng`.
+void sample_deck(const DecisionQuestion& q, Rng& rng, Card (&deck)[kNumCards]);
+
+// Plays the hand to its end with one player per seat.
+void play_out(HandState& hand, const Policy* const (&players)[kNumSeats], Rng& rng);
+
 // The seat to move once `history` is replayed on a deal; throws RuleError if an action is illegal.
 HandState replay(const DecisionQuestion& q, const Card (&deck)[kNumCards]);
 

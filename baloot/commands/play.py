@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, List, Optional
+from pathlib import Path
+from typing import Any, List, Optional, Union
 
 from baloot import validation
 from baloot.commands.common import add_rule_option, rules_from
 from baloot.display import call_text, card_text, hand_text
 from baloot.errors import IllegalAction
+from baloot.files import check_writable, write_atomically
 from baloot.game import Game
 from baloot.labels import label
 from baloot.match import Match
@@ -31,6 +33,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--match", action="store_true", help="play a whole match instead of one hand")
     parser.add_argument("--dealer", type=int, default=3, help="the first dealer (default 3, so seat 0 bids first)")
     parser.add_argument("--seed", type=int, help="seed of the deals")
+    parser.add_argument("--save", metavar="FILE.json",
+                        help="write the hand's game record (or, with --match, the match record) to FILE.json "
+                             "when play ends, for `baloot review FILE.json`")
     add_rule_option(parser)
     parser.set_defaults(run=main)
 
@@ -108,25 +113,38 @@ def play_hand(game: Game, seat: int, bot: BuiltinPlayer, read: Any, step: List[i
     return True
 
 
+def save(path: Optional[str], record: Union[Game, Match]) -> None:
+    """The game or match record to ``path`` (complete or absent), said on the terminal."""
+    if path:
+        text = record.to_json()
+        write_atomically(path, lambda temporary: Path(temporary).write_text(text + "\n", encoding="utf-8"))
+        print(f"Record saved to {path} (review it with: baloot review {path})")
+
+
 def main(args: argparse.Namespace, read: Any = input) -> int:
     validation.seat(args.seat, "--seat")
     validation.seat(args.dealer, "--dealer")
     rules = rules_from(args)
     bot = BuiltinPlayer(args.bots)
     step = [0]
+    if args.save:
+        check_writable(args.save, "--save", (".json",))
     if not args.match:
         game = Game(rules=rules, dealer=args.dealer, seed=args.seed)
         if not play_hand(game, args.seat, bot, read, step):
             print(GOODBYE)
+        save(args.save, game)
         return 0
     match = Match(rules=rules, seed=args.seed, dealer=args.dealer)
     while match.winner is None:
         game = match.new_hand()
         if not play_hand(game, args.seat, bot, read, step):
             print(f"{GOODBYE} Match: team 0 {match.scores[0]} – team 1 {match.scores[1]}")
+            save(args.save, match)
             return 0
         match.record(game)
         print(f"Match: team 0 {match.scores[0]} – team 1 {match.scores[1]} (target {rules.target})")
+    save(args.save, match)
     print(f"Team {match.winner} wins the match{' — you win!' if match.winner == args.seat % 2 else ''}")
     sys.stdout.flush()
     return 0

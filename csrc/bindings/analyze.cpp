@@ -8,32 +8,39 @@ namespace py = pybind11;
 
 namespace baloot {
 
+DecisionQuestion decision_question(const std::vector<int>& deck, int dealer, std::pair<int, int> scores,
+                                   const Rules& rules, const std::vector<int>& history,
+                                   const std::vector<int>& candidates, const SeatPlayers& seats, std::uint64_t seed) {
+  if (deck.size() != kNumCards) throw RuleError("a deck needs 32 cards");
+  if (candidates.empty()) throw RuleError("no candidate action to analyse");
+  DecisionQuestion q;
+  Hand seen = 0;
+  for (int p = 0; p < kNumCards; ++p) {
+    q.deck[p] = checked_card(deck[static_cast<std::size_t>(p)]);
+    if (seen & bit(q.deck[p])) throw RuleError("card " + std::to_string(q.deck[p]) + " appears twice in the deck");
+    seen |= bit(q.deck[p]);
+  }
+  q.dealer = checked_seat(dealer, "dealer");
+  q.scores[0] = scores.first;
+  q.scores[1] = scores.second;
+  q.rules = rules;
+  q.history = history;
+  q.candidates = candidates;
+  q.seed = seed;
+  for (int seat = 0; seat < kNumSeats; ++seat) q.players[seat] = seats[seat];
+  return q;
+}
+
 void bind_analyze(py::module_& m) {
   m.def(
       "analyze_decision",
       [](const std::vector<int>& deck, std::uint32_t known, int dealer, std::pair<int, int> scores, const Rules& rules,
          const std::vector<int>& history, const std::vector<int>& candidates, const py::list& players,
          std::uint64_t seed, std::int64_t first, std::int64_t samples, int threads, py::object progress) {
-        if (deck.size() != kNumCards) throw RuleError("a deck needs 32 cards");
         if (samples < 0 || first < 0) throw RuleError("samples must be non-negative");
-        if (candidates.empty()) throw RuleError("no candidate action to analyse");
-        DecisionQuestion q;
-        Hand seen = 0;
-        for (int p = 0; p < kNumCards; ++p) {
-          q.deck[p] = checked_card(deck[static_cast<std::size_t>(p)]);
-          if (seen & bit(q.deck[p])) throw RuleError("card " + std::to_string(q.deck[p]) + " appears twice in the deck");
-          seen |= bit(q.deck[p]);
-        }
-        q.known = known;
-        q.dealer = checked_seat(dealer, "dealer");
-        q.scores[0] = scores.first;
-        q.scores[1] = scores.second;
-        q.rules = rules;
-        q.history = history;
-        q.candidates = candidates;
-        q.seed = seed;
         const SeatPlayers seats(players);
-        for (int seat = 0; seat < kNumSeats; ++seat) q.players[seat] = seats[seat];
+        DecisionQuestion q = decision_question(deck, dealer, scores, rules, history, candidates, seats, seed);
+        q.known = known;
         const HandState start = replay(q, q.deck);
         if (start.phase() != Phase::kBidding && start.phase() != Phase::kDoubling)
           throw RuleError("only a bidding or doubling decision can be analysed");

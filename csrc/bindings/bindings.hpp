@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "../analyze.hpp"
 #include "../cards.hpp"
 #include "../players/policy.hpp"
 #include "../projects.hpp"
@@ -53,6 +54,11 @@ Mode checked_mode(int mode);
 Contract checked_contract(int mode, int trump);
 int checked_seat(int seat, const char* what);
 
+// A decision question from Python's arguments, the deck and the players checked; `seats` must outlive it.
+DecisionQuestion decision_question(const std::vector<int>& deck, int dealer, std::pair<int, int> scores,
+                                   const Rules& rules, const std::vector<int>& history,
+                                   const std::vector<int>& candidates, const SeatPlayers& seats, std::uint64_t seed);
+
 // (kind, is_run, top_rank, length, cards mask, abnat) per project of a set, best first.
 pybind11::list project_list(const ProjectSet& set);
 
@@ -80,6 +86,7 @@ void bind_bench(pybind11::module_& m);
 void bind_policy(pybind11::module_& m);
 void bind_simulate(pybind11::module_& m);
 void bind_analyze(pybind11::module_& m);
+void bind_review(pybind11::module_& m);
 void bind_heuristic(pybind11::module_& m);
 void bind_solver(pybind11::module_& m);
 void bind_rl(pybind11::module_& m);

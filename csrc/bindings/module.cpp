@@ -115,6 +115,7 @@ PYBIND11_MODULE(_core, m) {
   baloot::bind_policy(m);
   baloot::bind_simulate(m);
   baloot::bind_analyze(m);
+  baloot::bind_review(m);
   baloot::bind_heuristic(m);
   baloot::bind_solver(m);
   baloot::bind_rl(m);

@@ -1,0 +1,265 @@
+"""Review of a played hand or match: what every bid, double and card cost, in expected game points.
+
+At each decision, the cards the deciding seat could not see are dealt again many times, consistently
+with everything it had seen (its cards, the up-card and who took it, the calls, the cards played and
+the voids and refusals they showed, the projects declared). Every legal action is played out from each
+of these worlds by the chosen players with the same random stream (common random numbers), so the loss
+of an action against the best one is a paired difference with its own, narrow, 95% CI. The true deal is
+used only for the double-dummy column, which says what perfect information would have done.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from baloot import _core, validation
+from baloot.actions import parse_action
+from baloot.cards import parse_cards
+from baloot.errors import BalootError
+from baloot.game import Game
+from baloot.match import Match
+from baloot.progress import progress_callback
+from baloot.rules import core_rules, resolve
+from baloot.simulate import core_players
+from baloot.stats import Estimate, estimate
+
+REVIEW_FORMAT = "baloot-review"
+REVIEW_VERSION = 1
+# Loss classes, in game points, checked from the largest. One point is 10 abnat. An average trick is
+# worth about 2 points in Hokum (162 abnat / 8) and 3 in Sun (130 / 8, doubled): an inaccuracy gives
+# away less than half a trick, a mistake about a trick, a blunder about half the swing of a made hand
+# turned into khasra (16 points in Hokum, 26 in Sun). A loss is classed only when its CI excludes 0.
+LOSS_CLASSES = (("blunder", 8.0), ("mistake", 3.0), ("inaccuracy", 1.0))
+DEFAULT_SAMPLES = 10_000
+
+
+@dataclass(frozen=True)
+class ActionValue:
+    """One legal action at a decision: the expected margin of the deciding seat's team (game points,
+    own minus opponents') with its 95% CI, its paired loss against the best action, and for cards the
+    double-dummy abnat of the deciding team from here on the true deal (``dd``, None for calls)."""
+
+    action: str
+    margin: Estimate
+    loss: Estimate
+    dd: Optional[int]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One reviewed decision: ``hand`` (index in the match), ``index`` (action number in the hand),
+    ``seat``, ``phase``, the ``action`` taken, the ``best`` action, its ``loss`` (game points) with the
+    95% ``ci`` half-width, the ``verdict`` ("best", "ok", "inaccuracy", "mistake", "blunder" or
+    "forced"), every legal action's values in ``actions``, and the double-dummy column: ``dd_best``
+    (the cards perfect information plays) and ``dd_loss`` (abnat the card taken gives away)."""
+
+    hand: int
+    index: int
+    seat: int
+    phase: str
+    action: str
+    best: str
+    loss: float
+    ci: float
+    verdict: str
+    actions: Tuple[ActionValue, ...]
+    dd_best: Optional[Tuple[str, ...]]
+    dd_loss: Optional[int]
+
+    @property
+    def margin(self) -> Estimate:
+        """The expected margin of the action taken."""
+        return next(value.margin for value in self.actions if value.action == self.action)
+
+    @property
+    def flagged(self) -> bool:
+        return self.verdict in dict(LOSS_CLASSES)
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"hand": self.hand, "index": self.index, "seat": self.seat, "phase": self.phase,
+                "action": self.action, "best": self.best, "loss": self.loss, "ci": self.ci,
+                "verdict": self.verdict,
+                "actions": [{"action": v.action, "margin": v.margin.mean, "margin_ci": v.margin.ci,
+                             "loss": v.loss.mean, "loss_ci": v.loss.ci, "dd": v.dd} for v in self.actions],
+                "dd_best": list(self.dd_best) if self.dd_best is not None else None, "dd_loss": self.dd_loss}
+
+
+def _finite(value: float) -> float:
+    return float(value) if math.isfinite(value) else 0.0
+
+
+def _estimate(values: np.ndarray) -> Estimate:
+    column = values.astype(np.int64)
+    mean, ci = estimate(column.sum(), np.square(column).sum(), len(column))
+    return Estimate(_finite(mean), _finite(ci))
+
+
+def verdict(loss: Estimate, forced: bool = False) -> str:
+    """The class of a loss: the largest of ``LOSS_CLASSES`` it reaches with a CI that excludes 0."""
+    if forced:
+        return "forced"
+    if loss.mean == 0:
+        return "best"
+    if loss.low > 0:
+        for name, threshold in LOSS_CLASSES:
+            if loss.mean >= threshold:
+                return name
+    return "ok"
+
+
+def _decision_seed(seed: int, hand: int, index: int) -> int:
+    return int(np.random.SeedSequence((seed, hand, index)).generate_state(1, np.uint64)[0])
+
+
+def _double_dummy(game: Game) -> Optional[Dict[str, int]]:
+    """The solver's abnat for the mover's team after each legal card, on the true deal."""
+    if game.phase != "playing":
+        return None
+    from baloot.solver import solve
+
+    return solve(game).moves
+
+
+def _review_decision(game: Game, hand: int, index: int, action: str, *, players: Any, samples: int, seed: int,
+                     threads: int, progress: Optional[Callable[[int], None]]) -> Decision:
+    record = game.to_record()
+    legal = game.legal_actions()
+    core, _ = core_players(players, game.rules)
+    margins, _done = _core.review_decision(
+        parse_cards(record["deck"]), game.dealer, game.scores, core_rules(game.rules),
+        [parse_action(a) for a in record["actions"]], [parse_action(a) for a in legal], core,
+        _decision_seed(seed, hand, index), samples, threads, progress)
+    means = margins.mean(axis=0)
+    taken = legal.index(action)
+    best = taken if means[taken] == means.max() else int(np.argmax(means))
+    dd = _double_dummy(game)
+    values = tuple(ActionValue(a, _estimate(margins[:, c]), _estimate(margins[:, best] - margins[:, c]),
+                               dd[a] if dd is not None else None) for c, a in enumerate(legal))
+    loss = values[taken].loss
+    dd_best = dd_loss = None
+    if dd is not None:
+        top = max(dd.values())
+        dd_best = tuple(card for card, value in dd.items() if value == top)
+        dd_loss = top - dd[action]
+    return Decision(hand, index, game.to_move, game.phase, action, legal[best], loss.mean, loss.ci,
+                    verdict(loss, forced=len(legal) == 1), values, dd_best, dd_loss)
+
+
+class Review:
+    """The decisions of a hand or match, reviewed: ``decisions`` (a list of ``Decision``), the
+    ``samples`` per decision, the ``players`` of the play-outs and the ``seed``; ``interrupted`` when
+    Ctrl-C stopped it early (the decisions done are kept). ``table()`` prints it, ``to_json()`` for tools."""
+
+    def __init__(self, decisions: List[Decision], hands: List[Game], samples: int, players: List[str], seed: int,
+                 seat: Optional[int], interrupted: bool, seconds: float) -> None:
+        self.decisions = decisions
+        self.hands = hands
+        self.samples = samples
+        self.players = players
+        self.seed = seed
+        self.seat = seat
+        self.interrupted = interrupted
+        self.seconds = seconds
+
+    @property
+    def flagged(self) -> List[Decision]:
+        return [d for d in self.decisions if d.flagged]
+
+    def counts(self) -> Dict[str, int]:
+        """How many decisions got each verdict."""
+        names = ["best", "ok", "forced"] + [name for name, _ in reversed(LOSS_CLASSES)]
+        return {name: sum(d.verdict == name for d in self.decisions) for name in names}
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"format": REVIEW_FORMAT, "version": REVIEW_VERSION, "samples": self.samples,
+                "players": self.players, "seed": self.seed, "seat": self.seat, "interrupted": self.interrupted,
+                "seconds": self.seconds, "thresholds": dict(LOSS_CLASSES), "counts": self.counts(),
+                "decisions": [d.to_dict() for d in self.decisions]}
+
+    def to_json(self, indent: Optional[int] = None) -> str:
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False, allow_nan=False)
+
+    def table(self) -> str:
+        from baloot.review_table import review_table
+
+        return review_table(self)
+
+    def __str__(self) -> str:
+        return self.table()
+
+    def __repr__(self) -> str:
+        return f"<Review decisions={len(self.decisions)} flagged={len(self.flagged)} samples={self.samples}>"
+
+
+def _games(source: Union[Game, Match, str, Dict[str, Any]]) -> List[Game]:
+    """The hands to review: a Game, a Match, or a game or match record (a dict or its JSON text)."""
+    if isinstance(source, Game):
+        return [source]
+    if isinstance(source, Match):
+        return source.hands
+    if isinstance(source, (str, bytes)):
+        try:
+            source = json.loads(source)
+        except json.JSONDecodeError as error:
+            raise BalootError(f"the record is not valid JSON: {error}") from None
+    if isinstance(source, dict) and source.get("format") == "baloot-match":
+        return Match.from_record(source).hands
+    if isinstance(source, dict):
+        return [Game.from_record(source)]
+    raise BalootError(f"review needs a Game, a Match or a game or match record, not {type(source).__name__}")
+
+
+def review(record_or_game: Union[Game, Match, str, Dict[str, Any]], *, players: Any = "heuristic",
+           samples: int = DEFAULT_SAMPLES, seat: Optional[int] = None, seed: int = 0, threads: int = 0,
+           progress: Any = False) -> Review:
+    """Review every decision of a hand or match (or only ``seat``'s): each legal action's expected
+    margin for the deciding seat's team over ``samples`` worlds that seat could not tell from the true
+    one, played out by ``players``; the loss of the action taken against the best, with a 95% CI; and
+    the double-dummy value of each card on the true deal. Same seed, same review, for any ``threads``.
+    ``progress``: True for a bar on stderr, or a callable update(samples done). Ctrl-C returns the
+    decisions done so far, with ``interrupted`` set."""
+    samples = validation.count(samples, "samples", 2)
+    seed = validation.seed(seed)
+    threads = validation.threads(threads)
+    seat = validation.optional(validation.seat, seat)
+    games = _games(record_or_game)
+    _, names = core_players(players, games[0].rules if games else resolve(None))
+    points = [(h, i, mover, action) for h, game in enumerate(games)
+              for i, (mover, action) in enumerate(zip(_movers(game), game.history)) if seat is None or mover == seat]
+    began = time.perf_counter()
+    decisions: List[Decision] = []
+    interrupted = False
+    with progress_callback(progress, len(points) * samples, unit="sample") as update:
+        try:
+            for h, i, _mover, action in points:
+                done = len(decisions) * samples
+                decisions.append(_review_decision(
+                    _replayed(games[h], i), h, i, action, players=players, samples=samples, seed=seed,
+                    threads=threads, progress=(lambda n, done=done: update(done + n)) if update else None))
+        except KeyboardInterrupt:
+            interrupted = True
+    return Review(decisions, games, samples, names, seed, seat, interrupted, time.perf_counter() - began)
+
+
+def _replayed(game: Game, actions: int) -> Game:
+    """The hand as it stood before its action number ``actions``."""
+    start = Game(rules=game.rules, dealer=game.dealer, deck=game.to_record()["deck"], scores=game.scores)
+    for action in game.history[:actions]:
+        start.apply(action)
+    return start
+
+
+def _movers(game: Game) -> Sequence[int]:
+    """The seat that took each action of the hand."""
+    replay = _replayed(game, 0)
+    movers = []
+    for action in game.history:
+        movers.append(replay.to_move)
+        replay.apply(action)
+    return movers

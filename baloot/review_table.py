@@ -1,0 +1,55 @@
+"""The terminal table of a ``Review``: one line per decision, English and Arabic labels."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, List
+
+from baloot.display import card_text
+from baloot.labels import label
+
+if TYPE_CHECKING:
+    from baloot.review import Decision, Review
+
+
+def action_text(action: str, arabic: bool) -> str:
+    """A card as "10♣", a call as "Hokum (حكم) S"."""
+    if action[-1].isupper() and not action.startswith("hokum"):
+        return card_text(action)
+    name, _, suit = action.partition(":")
+    return label(name, arabic) + (f" {suit}" if suit else "")
+
+
+def _hand_header(review: "Review", hand: int) -> str:
+    game = review.hands[hand]
+    contract, result = game.contract, game.result
+    what = "thrown in" if contract is None else \
+        f"{contract.mode}{' ' + contract.trump if contract.trump else ''} bought by seat {contract.buyer}"
+    points = f", points {result.points[0]}–{result.points[1]}" if result is not None else ""
+    return f"hand {hand + 1}: dealer {game.dealer}, scores before {game.scores[0]}–{game.scores[1]}, {what}{points}"
+
+
+def _line(decision: "Decision", arabic: bool) -> str:
+    dd = "" if decision.dd_best is None else \
+        f"{' '.join(card_text(c) for c in decision.dd_best):<20} {decision.dd_loss:>4}"
+    loss = f"{decision.loss:5.2f} ± {decision.ci:4.2f}"
+    return (f"{decision.index + 1:>3} {decision.seat:>4}  {action_text(decision.action, arabic):<16} "
+            f"{action_text(decision.best, arabic):<16} {loss:>13}  {decision.verdict:<10} {dd}").rstrip()
+
+
+def review_table(review: "Review") -> str:
+    arabic = review.hands[0].rules.arabic_labels if review.hands else True
+    header = (f"{'#':>3} {'seat':>4}  {'played':<16} {'best':<16} {'loss (points)':>13}  {'verdict':<10} "
+              f"{'double dummy: best':<20} {'loss (abnat)'}")
+    lines: List[str] = []
+    hand = None
+    for decision in review.decisions:
+        if decision.hand != hand:
+            hand = decision.hand
+            lines += ["" if lines else None, _hand_header(review, hand), header, "-" * len(header)]
+        lines.append(_line(decision, arabic))
+    counts = ", ".join(f"{n} {name}" for name, n in review.counts().items() if n)
+    lines.append(f"{len(review.decisions)} decisions: {counts or 'none'} · {review.samples:,} samples each · "
+                 f"players {', '.join(review.players)} · seed {review.seed} · {review.seconds:.1f} s")
+    if review.interrupted:
+        lines.append("interrupted: the decisions above are the ones finished")
+    return "\n".join(line for line in lines if line is not None)

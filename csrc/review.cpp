@@ -1,0 +1,126 @@
+#include "review.hpp"
+
+#include "parallel.hpp"
+
+namespace baloot {
+
+namespace {
+
+// Worlds drawn again at most this often when their declared projects differ from the ones seen.
+constexpr int kProjectTries = 64;
+
+// Cards played so far by each seat.
+void cards_played_by(const HandState& state, Hand (&played_by)[kNumSeats]) {
+  const int cards = state.tricks_played() * kNumSeats + state.trick_len();
+  for (int i = 0; i < cards; ++i) {
+    const int trick = i / kNumSeats;
+    const int leader = trick < state.tricks_played() ? state.trick_leader(trick) : state.leader();
+    played_by[seat_after(leader, i % kNumSeats)] |= bit(state.played_card(i));
+  }
+}
+
+}  // namespace
+
+WorldSampler::WorldSampler(const DecisionQuestion& q, const HandState& at) : seen_(q), at_(at) {
+  const int seat = at.to_move();
+  // Dealing order (R2, R3): packets of 3 and of 2 from the dealer's next, the up-card, the rest.
+  for (int packet = 0; packet < kNumSeats; ++packet) {
+    const int holder = seat_after(at.dealer(), packet + 1);
+    const int first[5] = {3 * packet, 3 * packet + 1, 3 * packet + 2, kFirstPacketEnd + 2 * packet,
+                          kFirstPacketEnd + 2 * packet + 1};
+    for (int p : first) positions_[holder][position_count_[holder]++] = p;
+    if (holder == seat)
+      for (int p : first) seen_.known |= 1u << p;
+  }
+  seen_.known |= 1u << kUpCardIndex;
+  if (at.phase() != Phase::kPlaying) return;
+  int next = kRestStart;
+  for (int step = 1; step <= kNumSeats; ++step) {
+    const int holder = seat_after(at.dealer(), step);
+    for (int i = holder == at.up_card_holder() ? 2 : 3; i > 0; --i) positions_[holder][position_count_[holder]++] = next++;
+  }
+  cards_played_by(at, played_by_);
+  HiddenCards hidden = hidden_cards(SeatView(at));
+  for (int declarer = 0; declarer < kNumSeats; ++declarer) {
+    if (declarer == seat || !played_by_[declarer]) continue;  // projects are declared with the first card (R27)
+    const Hand kept = at.projects(declarer).cards() & hidden.unseen;
+    for (int other = 0; other < kNumSeats; ++other)
+      if (other != declarer && other != seat) hidden.allowed[other] &= ~kept;
+  }
+  dealer_ = std::make_unique<HiddenDealer>(hidden);
+  if (!dealer_->consistent()) throw RuleError("no deal of the hidden cards fits what the seat has seen");
+}
+
+HandState WorldSampler::sample(Rng& rng) const {
+  if (!dealer_) {
+    Card deck[kNumCards];
+    sample_deck(seen_, rng, deck);
+    return replay(seen_, deck);
+  }
+  return sample_play(rng);
+}
+
+HandState WorldSampler::sample_play(Rng& rng) const {
+  const Card up = at_.up_card();
+  HandState world;
+  for (int attempt = 0; attempt < kProjectTries; ++attempt) {
+    Hand hands[kNumSeats];
+    dealer_->deal(rng, hands);
+    Card deck[kNumCards];
+    deck[kUpCardIndex] = up;
+    for (int seat = 0; seat < kNumSeats; ++seat) {
+      Hand cards = (hands[seat] | played_by_[seat]) & ~bit(up);
+      for (int i = 0; i < position_count_[seat]; ++i, cards = without_lowest(cards))
+        deck[positions_[seat][i]] = lowest_card(cards);
+    }
+    world = replay(seen_, deck);
+    if (same_declared_projects(world)) break;
+  }
+  return world;
+}
+
+bool WorldSampler::same_declared_projects(const HandState& world) const {
+  for (int seat = 0; seat < kNumSeats; ++seat) {
+    if (seat == at_.to_move() || !played_by_[seat]) continue;
+    if (world.projects(seat).cards() != at_.projects(seat).cards() ||
+        world.projects(seat).abnat != at_.projects(seat).abnat)
+      return false;
+  }
+  return true;
+}
+
+std::int64_t review_decision(const DecisionQuestion& q, std::int64_t count, int threads, std::int16_t* margin,
+                             std::atomic<std::int64_t>& done, const std::atomic<bool>& stop) {
+  const HandState at = replay(q, q.deck);
+  const WorldSampler sampler(q, at);
+  const int team = team_of(at.to_move());
+  const int k = static_cast<int>(q.candidates.size());
+  struct Worker {
+    const DecisionQuestion& q;
+    const WorldSampler& sampler;
+    std::int16_t* margin;
+    int team;
+    int k;
+
+    void operator()(std::int64_t begin, std::int64_t end) {
+      for (std::int64_t row = begin; row < end; ++row) {
+        Rng rng(item_seed(q.seed, static_cast<std::uint64_t>(row)));
+        const HandState world = sampler.sample(rng);
+        for (int c = 0; c < k; ++c) {
+          HandState hand = world;
+          Rng stream = rng;
+          hand.apply(q.candidates[static_cast<std::size_t>(c)]);
+          play_out(hand, q.players, stream);
+          margin[row * k + c] = static_cast<std::int16_t>(hand.score().points[team] - hand.score().points[1 - team]);
+        }
+      }
+    }
+    void finish() {}
+  };
+  const std::int64_t before = done.load();
+  parallel_chunks(count, threads, balanced_chunk(count, threads, 4, 64), stop, done,
+                  [&] { return Worker{q, sampler, margin, team, k}; });
+  return done.load() - before;
+}
+
+}  // namespace baloot
