@@ -27,7 +27,7 @@ def highest_card(tmp_path_factory):
     folder = tmp_path_factory.mktemp("native_player")
     for name in ("highest_card.pyx", "setup.py"):
         shutil.copy(os.path.join(EXAMPLE, name), folder)
-    env = dict(os.environ, PYTHONPATH=ROOT)
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(baloot.__file__)))  # the baloot under test
     subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=folder, env=env, check=True,
                    capture_output=True)
     sys.path.insert(0, str(folder))
