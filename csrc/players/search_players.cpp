@@ -199,12 +199,17 @@ bool WorldReplay::calls_into(HandState& state) const {
 }
 
 int WorldReplay::surprises(const Policy& model, const Hand (&hands)[kNumSeats], int limit) const {
+  HandState state;
+  return rebuild(model, hands, limit, state);
+}
+
+int WorldReplay::rebuild(const Policy& model, const Hand (&hands)[kNumSeats], int limit, HandState& state) const {
   Hand dealt[kNumSeats];
   for (int seat = 0; seat < kNumSeats; ++seat) dealt[seat] = hands[seat] | hidden_.played[seat];
   Card deck[kNumCards];
   world_deck(view_, dealt, deck);
   const int scores[2] = {view_.score_before(0), view_.score_before(1)};
-  HandState state(deck, view_.dealer(), scores, view_.rules());
+  state = HandState(deck, view_.dealer(), scores, view_.rules());
   if (!calls_into(state)) return limit + 1;
   const int team = team_of(view_.seat());
   Rng rng(0);

@@ -57,6 +57,9 @@ class WorldReplay {
   // How many of the other team's plays so far (each with a choice) `model` would not have made in the
   // world whose remaining hands are `hands`; counting stops above `limit`.
   int surprises(const Policy& model, const Hand (&hands)[kNumSeats], int limit) const;
+  // The same count, with `state` left at the seat's decision in that world when the count is at most
+  // `limit` (unspecified otherwise).
+  int rebuild(const Policy& model, const Hand (&hands)[kNumSeats], int limit, HandState& state) const;
 
  private:
   bool calls_into(HandState& state) const;
