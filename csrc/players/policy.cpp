@@ -59,8 +59,10 @@ std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyO
         rollout.worlds = whole_option(name, key, value, 1, 100000);
       } else if (key == "tries") {
         rollout.tries = whole_option(name, key, value, 1, 1000);
+      } else if (key == "call_worlds") {
+        rollout.call_worlds = whole_option(name, key, value, 0, 100000);
       } else {
-        throw RuleError("player rollout takes the options worlds and tries, got " + key);
+        throw RuleError("player rollout takes the options worlds, tries and call_worlds, got " + key);
       }
     }
     return std::make_shared<RolloutPolicy>(rollout);

@@ -16,7 +16,8 @@ namespace baloot {
 
 struct RolloutOptions {
   int worlds = 200;  // worlds per decision
-  int tries = 16;    // worlds drawn per kept world, to find one where the other team played as the heuristic would
+  int tries = 16;    // worlds drawn per kept world, to find one where the other seats called and played as the heuristic would
+  int call_worlds = 800;  // worlds per bidding or doubling decision (0: call as the heuristic player)
 };
 
 class RolloutPolicy final : public Policy {
@@ -27,6 +28,9 @@ class RolloutPolicy final : public Policy {
 
  private:
   int play_card(const HandState& state, Rng& rng) const;
+  int call(const HandState& state, Rng& rng) const;
+  // Plays `trial` to the end with the play-out policy; the seat's team's game points over the other's.
+  int play_out(HandState& trial, int team) const;
   RolloutOptions options_;
   std::shared_ptr<const Policy> calls_;  // bidding and doubling, and the model of the other team's play
   HeuristicPolicy playout_;              // every seat's play after the card tried
