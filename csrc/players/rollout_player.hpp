@@ -15,7 +15,7 @@
 namespace baloot {
 
 struct RolloutOptions {
-  int worlds = 200;  // worlds per decision
+  int worlds = 400;  // worlds per card decision
   int tries = 16;    // worlds drawn per kept world, to find one where the other seats called and played as the heuristic would
   int call_worlds = 800;  // worlds per bidding or doubling decision (0: call as the heuristic player)
 };
