@@ -19,6 +19,7 @@ trump_abnat: Tuple[int, ...]
 total_abnat: Tuple[int, int]  # by mode
 last_trick_abnat: int
 contracts: List[Tuple[int, int]]  # (mode, trump) by the double-dummy tables' contract number
+summary_contracts: List[Tuple[int, int, bool]]  # (mode, trump, bought by ashkal) by a simulation summary's contract count
 outcome_flags: Dict[str, int]
 int_max: int
 count_max: int
