@@ -4,7 +4,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-build_target: str  # the -march the core was compiled for ("x86-64-v3", "x86-64-v2", "native", "default")
+build_target: str  # the baseline and the build running: "x86-64-v2 (dispatch: x86-64-v3)", "x86-64-v2", "native", "default"
 
 # Facts of the rules, declared once in the core (names index by the core's numbers).
 actions: Dict[str, int]  # call name -> action number; "hokum_suit" + suit is a round-2 Hokum
