@@ -1,5 +1,5 @@
-// The last tricks, solved without the search's frame: the last trick, and the last two and three tricks,
-// whose exact values are cached by the cards (see boundary_key).
+// The last tricks, solved without the search's frame: the last trick, and the last two tricks, whose
+// exact values are cached by the cards (see boundary_key).
 // Part of the search's translation unit, included by search.cpp alone: the functions are defined here
 // as in one source file, so that GCC makes the same inlining choices as it would there.
 #pragma once
@@ -26,73 +26,16 @@ int Solver::last_trick() {
   return team_of(seat_after(leader_, winner_of(cards))) == 0 ? live_abnat_ + kLastTrickAbnat : 0;
 }
 
-// The last card of the trick before the last three: team 0's abnat of this trick and of the ending after it.
+// The last card of the trick before the last two: team 0's abnat of this trick and of the ending after it.
 template <bool kSun>
 int Solver::play_into_ending(Card c) {
   const int seat = seat_after(leader_, 3);
   const int winner = seat_after(leader_, (takers_ & bit(c)) ? 3 : win_);
   const int points = abnat_[trick_[0]] + abnat_[trick_[1]] + abnat_[trick_[2]] + abnat_[c];
   hands_[seat] &= ~bit(c);
-  const int total = live_abnat_ - points + kLastTrickAbnat;  // live_abnat_ counts the trick
-  const int v = kEndingTricks == 3 ? three_tricks<kSun>(winner, total) : two_tricks<kSun>(winner, total);
+  const int v = two_tricks<kSun>(winner, live_abnat_ - points + kLastTrickAbnat);  // live_abnat_ counts the trick
   hands_[seat] |= bit(c);
   return team_of(winner) == 0 ? points + v : v;
-}
-
-// The last three tricks of the hands where `leader` leads (total: the abnat still to win): the cached
-// exact value, else the first trick's four plies searched by alpha-beta on the abnat the leader's side
-// takes, in [0, total], each line ending in the two-trick ending after it. An exact value serves every
-// probe of a solve, where a bound from one null window serves only those on its side.
-template <bool kSun>
-[[gnu::noinline]] int Solver::three_tricks(int leader, int total) {
-  ++nodes_;
-  const std::uint64_t key = boundary_key(all_hands(hands_)) | std::uint64_t(leader) << 56;
-  Ending& slot = ending_slot(key);
-  if (use_tt_ && slot.key == key && slot.stamp == stamp_) return static_cast<int>(slot.value);
-  const int seats[kNumSeats] = {leader, seat_after(leader), partner_of(leader), seat_after(leader, 3)};
-  const bool leader_team0 = team_of(leader) == 0;
-  Card played[kNumSeats];
-  // The leader's side's abnat once each seat has played played[i], the w-th card winning.
-  auto line = [&](int w) {
-    const int points = abnat_[played[0]] + abnat_[played[1]] + abnat_[played[2]] + abnat_[played[3]];
-    for (int i = 0; i < kNumSeats; ++i) hands_[seats[i]] &= ~bit(played[i]);
-    const int rest = two_tricks<kSun>(seats[w], total - points);
-    for (int i = 0; i < kNumSeats; ++i) hands_[seats[i]] |= bit(played[i]);
-    const int ours = leader_team0 ? rest : total - points - rest;
-    return (w & 1 ? 0 : points) + ours;
-  };
-  int best0 = 0;
-  for (Hand m0 = hands_[seats[0]]; m0 && best0 < total; m0 = without_lowest(m0)) {
-    const Card c0 = played[0] = lowest_card(m0);
-    const int led = suit_of(c0);
-    const Hand* takes = beats_[led];
-    auto follows = [&](int i, Card winning, bool partner_winning) {
-      return legal_follows(hands_[seats[i]], led, winning, partner_winning, contract<kSun>(), rules_);
-    };
-    int best1 = total;
-    for (Hand m1 = follows(1, c0, false); m1 && best1 > best0; m1 = without_lowest(m1)) {
-      const Card c1 = played[1] = lowest_card(m1);
-      const int w1 = (takes[c0] & bit(c1)) ? 1 : 0;
-      const Card win1 = w1 ? c1 : c0;
-      int best2 = best0;
-      for (Hand m2 = follows(2, win1, w1 == 0); m2 && best2 < best1; m2 = without_lowest(m2)) {
-        const Card c2 = played[2] = lowest_card(m2);
-        const int w2 = (takes[win1] & bit(c2)) ? 2 : w1;
-        const Card win2 = w2 == 2 ? c2 : win1;
-        int best3 = best1;
-        for (Hand m3 = follows(3, win2, w2 == 1); m3 && best3 > best2; m3 = without_lowest(m3)) {
-          const Card c3 = played[3] = lowest_card(m3);
-          best3 = std::min(best3, line((takes[win2] & bit(c3)) ? 3 : w2));
-        }
-        best2 = std::max(best2, best3);
-      }
-      best1 = std::min(best1, best2);
-    }
-    best0 = std::max(best0, best1);
-  }
-  const int v = leader_team0 ? best0 : total - best0;
-  slot = Ending{key, static_cast<std::uint32_t>(stamp_), static_cast<std::uint32_t>(v)};
-  return v;
 }
 
 // The last two tricks of the hands where `leader` leads (total: the abnat still to win): the cached

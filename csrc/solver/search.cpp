@@ -29,8 +29,7 @@ inline int Solver::search_in(int alpha, int beta) {
 
 template <bool kMaximising, bool kSun>
 inline int Solver::search_boundary(int alpha, int beta) {
-  if (tricks_left_ > kEndingTricks) return search_lead<kMaximising, kSun>(alpha, beta);
-  if (kEndingTricks == 3 && tricks_left_ == 3) return three_tricks<kSun>(leader_, live_abnat_ + kLastTrickAbnat);
+  if (tricks_left_ > 2) return search_lead<kMaximising, kSun>(alpha, beta);
   return tricks_left_ == 2 ? two_tricks<kSun>(leader_, live_abnat_ + kLastTrickAbnat) : last_trick();
 }
 
@@ -85,10 +84,10 @@ int Solver::finish_trick(int alpha, int beta) {
   return v;
 }
 
-// A follower's card; the last card of the trick before an ending goes straight to the ending after it.
+// A follower's card; the last card of the trick before the last two goes straight to the ending after it.
 template <bool kMaximising, bool kSun>
 [[gnu::always_inline]] inline int Solver::play_follower(Card c, int alpha, int beta) {
-  return len_ == kNumSeats - 1 && tricks_left_ == kEndingTricks + 1 ? play_into_ending<kSun>(c)
+  return len_ == kNumSeats - 1 && tricks_left_ == 3 ? play_into_ending<kSun>(c)
                                                      : play_and_search<kMaximising, kSun>(c, alpha, beta);
 }
 
@@ -100,12 +99,12 @@ int Solver::search_follow(int alpha, int beta) {
   const Hand legal = legal_moves(hands_[seat], trick_, len_, win_, contract<kSun>(), rules_);
   const Hand moves = without_lowest(legal) ? reduce(legal, seat, true) : legal;
   if (!without_lowest(moves)) return play_follower<kMaximising, kSun>(lowest_card(moves), alpha, beta);
-  // Enhanced transposition cutoff: the last card of a trick (before the endings) leads to a trick
-  // boundary whose bounds may be stored already. A card whose stored bound shows it fails
+  // Enhanced transposition cutoff: the last card of a trick (three or more tricks from the end) leads
+  // to a trick boundary whose bounds may be stored already. A card whose stored bound shows it fails
   // is not played: its bound stands in for its value.
   int best = kMaximising ? -kInf : kInf;
   Hand settled = 0;
-  if (len_ == kNumSeats - 1 && tricks_left_ > kEndingTricks + 1 && use_tt_) {
+  if (len_ == kNumSeats - 1 && tricks_left_ > 3 && use_tt_) {
     const std::uint32_t held = held_powers();
     const int base = abnat_[trick_[0]] + abnat_[trick_[1]] + abnat_[trick_[2]];
     for (Hand h = moves; h; h = without_lowest(h)) {
