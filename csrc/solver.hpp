@@ -143,9 +143,6 @@ class Solver {
   template <bool kMaximising, bool kSun> int play_follower(Card c, int alpha, int beta);
   template <bool kSun> int play_into_ending(Card c);
   template <bool kSun> int two_tricks(int leader, int total);
-  template <bool kSun> int three_tricks(int leader, int total);
-  // Boundaries this many tricks from the end or fewer are solved exactly by the endings, not searched.
-  static constexpr int kEndingTricks = 2;
   int exact_child(Card c, int first_guess, bool near, int total);
   int exact_root(int total);
   Hand reduce(Hand legal, int seat, bool dominance) const;
