@@ -119,6 +119,10 @@ class Player:
     @staticmethod
     def native(function: Any, name: str) -> Player: ...  # a C function: a PyCapsule or an int address
 
+def set_strong_weights_path(path: str) -> None: ...
+def strong_weights_path() -> str: ...
+def check_strong_weights(path: str) -> None: ...
+
 def simulate(first: int, count: int, seed: int, threads: int, rules: Rules, contract: Optional[Tuple[int, int]],
              players: List[Any], arrays: Dict[str, np.ndarray], summarize: bool,
              progress: Optional[Callable[[int], None]] = None, poll_seconds: float = 0.1,

@@ -5,6 +5,7 @@
 #include "expert.hpp"
 #include "heuristic.hpp"
 #include "search_players.hpp"
+#include "strong.hpp"
 
 namespace baloot {
 
@@ -23,6 +24,7 @@ std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyO
   }
   if (name == "heuristic") return make_heuristic_policy(options);
   if (name == "expert") return make_expert_policy(options);
+  if (name == "strong") return make_strong_policy(options);
   if (name == "dd") {
     reject_options(name, options);
     return std::make_shared<DoubleDummyPolicy>();
