@@ -4,7 +4,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-build_target: str  # the -march the core was compiled for ("x86-64-v3", "x86-64-v2", "native", "default")
+build_target: str  # the baseline and the build running: "x86-64-v2 (dispatch: x86-64-v3)", "x86-64-v2", "native", "default"
 
 # Facts of the rules, declared once in the core (names index by the core's numbers).
 actions: Dict[str, int]  # call name -> action number; "hokum_suit" + suit is a round-2 Hokum
@@ -19,6 +19,7 @@ trump_abnat: Tuple[int, ...]
 total_abnat: Tuple[int, int]  # by mode
 last_trick_abnat: int
 contracts: List[Tuple[int, int]]  # (mode, trump) by the double-dummy tables' contract number
+summary_contracts: List[Tuple[int, int, bool]]  # (mode, trump, bought by ashkal) by a simulation summary's contract count
 outcome_flags: Dict[str, int]
 int_max: int
 count_max: int
@@ -118,6 +119,10 @@ class Player:
     @staticmethod
     def native(function: Any, name: str) -> Player: ...  # a C function: a PyCapsule or an int address
 
+def set_strong_weights_path(path: str) -> None: ...
+def strong_weights_path() -> str: ...
+def check_strong_weights(path: str) -> None: ...
+
 def simulate(first: int, count: int, seed: int, threads: int, rules: Rules, contract: Optional[Tuple[int, int]],
              players: List[Any], arrays: Dict[str, np.ndarray], summarize: bool,
              progress: Optional[Callable[[int], None]] = None, poll_seconds: float = 0.1,
@@ -148,8 +153,9 @@ def solve(state: HandState, all_moves: bool = True, use_tt: bool = True) -> Solu
 def solve_position(hands: Sequence[int], trick: Sequence[int], leader: int, mode: int, trump: int, rules: Rules,
                    all_moves: bool = True, use_tt: bool = True) -> SolutionDict: ...
 def dd_tables(hands: np.ndarray, leaders: np.ndarray, contracts: int, rules: Rules, threads: int = 1,
-              progress: Optional[Callable[[int], None]] = None) -> np.ndarray: ...
-def time_solver(n: int, seed: int = 0, all_moves: bool = False, mode: int = -1) -> Dict[str, float]: ...
+              progress: Optional[Callable[[int], None]] = None, resolution: int = 0) -> np.ndarray: ...
+def time_solver(n: int, seed: int = 0, all_moves: bool = False, mode: int = -1,
+                query: str = "solve") -> Dict[str, float]: ...
 def hidden_cards(state: HandState) -> Tuple[int, List[int], List[int]]: ...
 def hidden_deal(state: HandState, seed: int = 0) -> Tuple[List[int], bool]: ...
 def world_surprises(state: HandState, hands: List[int], model: str = ...) -> int: ...

@@ -11,12 +11,14 @@ import numpy as np
 
 from baloot import _core
 from baloot.labels import label
+from baloot.validation import contract_name
 
 Z95 = 1.959963984540054
 COUNT_KEYS = ("hands", "thrown_in", "points", "points_sq", "margin_sq", "buys", "buys_made", "buyer_points",
               "buyer_points_sq", "buyer_margin", "buyer_margin_sq", "contracts", "made", "kaboot", "multiplier",
               "gahwa", "project_kinds", "hands_with_projects", "baloot")
-CONTRACTS = ("sun", "ashkal", "hokum:S", "hokum:H", "hokum:D", "hokum:C")
+CONTRACTS: Tuple[str, ...] = tuple("ashkal" if ashkal else contract_name(mode, trump)
+                                  for mode, trump, ashkal in _core.summary_contracts)
 PROJECT_KINDS: Tuple[str, ...] = _core.project_kinds
 UNDEFINED = "—"  # a statistic of no hands
 

@@ -139,13 +139,19 @@ def dd_table(hands: Sequence[Cards], leader: int = 0, *, rules: Optional[Rules] 
     return {contract: (int(row[0]), int(row[1])) for contract, row in zip(TABLE_CONTRACTS, table)}
 
 
+_DEAL_BLOCK = 1 << 16
+
+
 def random_deals(n: int, seed: int = 0, *, fixed: Optional[Mapping[int, Cards]] = None) -> np.ndarray:
     """``n`` random full deals as an ``(n, 4)`` uint64 array of hand masks (as :func:`dd_tables` takes
     them), reproducible by ``seed``. ``fixed`` maps seats to the eight cards they hold in every deal; the
     other cards are dealt uniformly at random to the other seats."""
     count = validation.count(n, "n")
     rng = np.random.default_rng(validation.seed(seed))
-    masks = np.zeros((count, 4), dtype=np.uint64)
+    try:
+        masks = np.zeros((count, 4), dtype=np.uint64)
+    except MemoryError:
+        raise BalootError(f"n={n}: {count} deals take {32 * count:,} bytes, more than can be allocated here") from None
     taken: Dict[int, int] = {}
     for seat, cards in (fixed or {}).items():
         seat = validation.seat(seat)
@@ -159,10 +165,14 @@ def random_deals(n: int, seed: int = 0, *, fixed: Optional[Mapping[int, Cards]] 
         masks[:, seat] = to_mask(indices)
     free_seats = [seat for seat in range(4) if seat not in (fixed or {})]
     free_cards = np.array([card for card in range(32) if card not in taken], dtype=np.uint64)
-    order = np.argsort(rng.random((count, len(free_cards))), axis=1)
-    bits = np.uint64(1) << free_cards[order]
-    for k, seat in enumerate(free_seats):
-        masks[:, seat] = np.bitwise_or.reduce(bits[:, 8 * k:8 * k + 8], axis=1) if count else 0
+    # In blocks, so that the shuffle's scratch stays small however many deals are asked; the generator
+    # fills consecutive blocks exactly as it would fill one array.
+    for start in range(0, count, _DEAL_BLOCK):
+        rows = masks[start:start + _DEAL_BLOCK]
+        order = np.argsort(rng.random((len(rows), len(free_cards))), axis=1)
+        bits = np.uint64(1) << free_cards[order]
+        for k, seat in enumerate(free_seats):
+            rows[:, seat] = np.bitwise_or.reduce(bits[:, 8 * k:8 * k + 8], axis=1)
     return masks
 
 

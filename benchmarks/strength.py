@@ -19,7 +19,7 @@ import numpy as np
 import baloot
 
 # The built-in players from weakest to strongest ("dd" sees every hand: an upper bound, not a player).
-LADDER = ["random", "heuristic", "expert", "pimc", "rollout", "dd"]
+LADDER = ["random", "heuristic", "expert", "strong", "pimc", "rollout", "dd"]
 SEARCH = ("pimc", "rollout", "dd")
 
 

@@ -58,7 +58,7 @@ void SimSummary::add(const HandState& s) {
   buyer_margin_sq[buyer] += lead * lead;
 
   const Contract& contract = s.contract();
-  ++contracts[contract.mode == Mode::kSun ? (s.ashkal() ? 1 : 0) : 2 + contract.trump];
+  ++contracts[summary_contract(contract, s.ashkal())];
   made += score.made;
   if (score.kaboot != kNoSeat) ++kaboot[score.kaboot == team ? 0 : 1];
   ++multiplier[s.multiplier()];
@@ -86,7 +86,7 @@ void SimSummary::merge(const SimSummary& o) {
   sum(buyer_points_sq, o.buyer_points_sq, 4);
   sum(buyer_margin, o.buyer_margin, 4);
   sum(buyer_margin_sq, o.buyer_margin_sq, 4);
-  sum(contracts, o.contracts, 6);
+  sum(contracts, o.contracts, kSummaryContracts);
   made += o.made;
   sum(kaboot, o.kaboot, 2);
   sum(multiplier, o.multiplier, 5);

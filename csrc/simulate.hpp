@@ -29,6 +29,12 @@ struct SimArrays {
   std::int8_t* baloot = nullptr;   // team or -1
 };
 
+// Where SimSummary counts a bought contract: Sun, Sun bought by ashkal, then Hokum by trump suit.
+constexpr int kSummaryContracts = 2 + kNumSuits;
+constexpr int summary_contract(const Contract& c, bool ashkal) {
+  return c.mode == Mode::kSun ? (ashkal ? 1 : 0) : 2 + c.trump;
+}
+
 // Sufficient statistics, exact integers, so that merging chunks in any order gives identical sums.
 struct SimSummary {
   std::int64_t hands = 0;
@@ -42,7 +48,7 @@ struct SimSummary {
   std::int64_t buyer_points_sq[4] = {0, 0, 0, 0};
   std::int64_t buyer_margin[4] = {0, 0, 0, 0};    // buyers minus defenders, per buyer seat
   std::int64_t buyer_margin_sq[4] = {0, 0, 0, 0};
-  std::int64_t contracts[6] = {0, 0, 0, 0, 0, 0};  // sun, ashkal, hokum S H D C
+  std::int64_t contracts[kSummaryContracts] = {};  // by summary_contract
   std::int64_t made = 0;
   std::int64_t kaboot[2] = {0, 0};  // by buyers, by defenders
   std::int64_t multiplier[5] = {0, 0, 0, 0, 0};  // index 1..4

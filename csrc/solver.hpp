@@ -255,9 +255,14 @@ class Solver {
   const std::uint8_t* from_pw_[kNumSuits] = {};  // and of SolverTables::from
 };
 
+// What time_solver asks of each deal: the value and best first cards (kSolve; with all_moves, the value of
+// every legal first card), the value alone, whether the leader's team takes more than half the abnat (one
+// probe), the value at game-point resolution.
+enum class SolverQuery : std::uint8_t { kSolve, kValue, kMake, kPoints };
+
 // Throughput and the distribution of solve times over `n` random full deals from the first lead,
 // timed in C++ on one thread. Contracts alternate Sun / Hokum (mode -1) or are all Sun (0) or
-// Hokum (1), with a random trump; default rules. all_moves: the value of every legal first card.
+// Hokum (1), with a random trump; default rules.
 struct SolverTiming {
   int solves = 0;
   double seconds = 0;
@@ -267,6 +272,7 @@ struct SolverTiming {
   double max_us = 0;
   double mean_nodes = 0;
 };
-SolverTiming time_solver(int n, std::uint64_t seed, bool all_moves = false, int mode = -1);
+SolverTiming time_solver(int n, std::uint64_t seed, bool all_moves = false, int mode = -1,
+                         SolverQuery query = SolverQuery::kSolve);
 
 }  // namespace baloot

@@ -413,5 +413,5 @@ def test_samples_agree_with_the_earlier_calls():
 
 def test_the_default_players_are_named():
     a = baloot.analyze_bid(HAND, "8H", seat=1, dealer=0, samples=50, seed=3)
-    assert a.players == ["expert"] * 4
-    assert "players expert, expert, expert, expert" in a.table()
+    assert a.players == ["strong"] * 4
+    assert "players strong, strong, strong, strong" in a.table()

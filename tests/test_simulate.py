@@ -662,6 +662,3 @@ def test_keep_false_memory_is_flat_in_the_number_of_hands():
     # 8 million hands may not cost anything like a byte per hand (8 MB) more than 1,000 do
     assert large - small < 2_000, f"keep=False: +{small} kB for 1,000 hands, +{large} kB for 8,000,000"
 
-
-def test_core_reports_the_cpu_target_it_was_built_for():
-    assert baloot._core.build_target in ("x86-64-v3", "x86-64-v2", "native", "default")

@@ -339,6 +339,17 @@ def test_solver_timing_entry():
         _core.time_solver(0, 1)
 
 
+@pytest.mark.parametrize("query", ["solve", "value", "make", "points"])
+def test_solver_timing_queries(query):
+    t = _core.time_solver(2, 5, False, -1, query)
+    assert t["solves"] == 2 and t["mean_nodes"] > 0
+
+
+def test_solver_timing_refuses_an_unknown_query():
+    with pytest.raises(BalootError, match="exactly"):
+        _core.time_solver(2, 5, False, -1, "exactly")
+
+
 # ---- Python API ----------------------------------------------------------------------------------
 
 def test_solve_accepts_a_game_or_a_state():

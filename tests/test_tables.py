@@ -126,6 +126,18 @@ def test_random_deals_are_reproducible_by_seed():
     assert not (random_deals(20, seed=1) == random_deals(20, seed=2)).all()
 
 
+def test_more_random_deals_extend_fewer_ones_across_the_shuffle_blocks():
+    many = random_deals(70_000, seed=6, fixed={3: "JH 9H AH 10H KS 7C 8C AD"})
+    assert (many[:5] == random_deals(5, seed=6, fixed={3: "JH 9H AH 10H KS 7C 8C AD"})).all()
+    assert (np.bitwise_or.reduce(many, axis=1) == 0xFFFFFFFF).all()
+    assert len({tuple(row) for row in many[65_530:65_542].tolist()}) == 12
+
+
+def test_more_random_deals_than_memory_holds_is_a_clear_error():
+    with pytest.raises(BalootError, match="n=1000000000000: .* more than can be allocated"):
+        random_deals(10**12)
+
+
 # ---- Bad input -------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("hands, leaders, message", [

@@ -7,6 +7,7 @@
 #include "../analyze.hpp"
 #include "../hand.hpp"
 #include "../projects.hpp"
+#include "../simulate.hpp"
 #include "bindings.hpp"
 
 namespace py = pybind11;
@@ -67,6 +68,16 @@ void bind_facts(py::module_& m) {
     contracts.append(py::make_tuple(static_cast<int>(c.mode), c.trump));
   }
   m.attr("contracts") = contracts;
+
+  // Where a simulation summary counts each bought contract, as (mode, trump, bought by ashkal).
+  py::list summary_contracts(kSummaryContracts);
+  for (int k = 0; k < kNumContracts; ++k)
+    for (const bool ashkal : {false, true}) {
+      const Contract c = contract_at(k);
+      if (ashkal && c.mode != Mode::kSun) continue;
+      summary_contracts[summary_contract(c, ashkal)] = py::make_tuple(static_cast<int>(c.mode), c.trump, ashkal);
+    }
+  m.attr("summary_contracts") = summary_contracts;
 
   py::dict flags;
   flags["own_team_bought"] = static_cast<int>(kOwnTeamBought);

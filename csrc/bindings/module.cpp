@@ -103,9 +103,12 @@ std::pair<std::int64_t, bool> run_polled(const PolledJob& job, const py::object&
 
 }  // namespace baloot
 
+// The module's entry point is exported as baloot_core_init: Python calls PyInit__core in dispatch.cpp,
+// which runs this one or the one of the build for a faster CPU.
+#define PyInit__core baloot_core_init
 PYBIND11_MODULE(_core, m) {
   m.doc() = "The C++ core of baloot. Use the `baloot` package; this module's API is private.";
-  m.attr("build_target") = BALOOT_BUILD_TARGET;  // the -march it was compiled for, as setup.py chose it
+  m.attr("build_target") = BALOOT_BUILD_TARGET;  // the baseline and the build running, as setup.py named them
   auto& baloot_error = py::register_exception<baloot::RuleError>(m, "BalootError", PyExc_ValueError);
   py::register_exception<baloot::IllegalActionError>(m, "IllegalAction", baloot_error.ptr());
   baloot::bind_facts(m);

@@ -1,6 +1,7 @@
 // Bindings of the built-in players, so Python can ask one for a move (tests, `baloot play`).
 #include "../players/policy.hpp"
 #include "../players/search_players.hpp"
+#include "../players/strong_weights.hpp"
 #include "bindings.hpp"
 
 namespace py = pybind11;
@@ -40,6 +41,12 @@ void bind_policy(py::module_& m) {
       py::arg("state"), py::arg("hands"), py::arg("model") = "heuristic",
       "How many of the other team's plays so far `model` would not have made in the world of `hands` "
       "(-1 when the calls cannot be rebuilt).");
+  m.def("set_strong_weights_path", &set_strong_weights_path, py::arg("path"),
+        "The weights file the strong player reads (the package sets the one it ships).");
+  m.def("strong_weights_path", &strong_weights_path, "The weights file the strong player reads.");
+  m.def(
+      "check_strong_weights", [](const std::string& path) { read_strong_weights(path); }, py::arg("path"),
+      "Reads a strong-player weights file; a BalootError says what is wrong with it.");
 }
 
 }  // namespace baloot

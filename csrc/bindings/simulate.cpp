@@ -28,7 +28,7 @@ py::dict summary_dict(const SimSummary& s) {
   d["buyer_points_sq"] = list(s.buyer_points_sq, 4);
   d["buyer_margin"] = list(s.buyer_margin, 4);
   d["buyer_margin_sq"] = list(s.buyer_margin_sq, 4);
-  d["contracts"] = list(s.contracts, 6);
+  d["contracts"] = list(s.contracts, kSummaryContracts);
   d["made"] = s.made;
   d["kaboot"] = list(s.kaboot, 2);
   d["multiplier"] = list(s.multiplier, 5);

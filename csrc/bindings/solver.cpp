@@ -1,5 +1,8 @@
 // Bindings of the double-dummy solver and of what the search players know about hidden cards.
+#include <algorithm>
+#include <iterator>
 #include <mutex>
+#include <string>
 
 #include "../dd_table.hpp"
 #include "../players/search_players.hpp"
@@ -216,13 +219,17 @@ void bind_solver(py::module_& m) {
       "lies in [lo, hi]).");
   m.def(
       "time_solver",
-      [](int n, std::uint64_t seed, bool all_moves, int mode) {
+      [](int n, std::uint64_t seed, bool all_moves, int mode, const std::string& query) {
         if (n < 1) throw RuleError("n must be positive, got " + std::to_string(n));
         if (mode < -1 || mode > 1) throw RuleError("mode must be -1 (both), 0 (sun) or 1 (hokum)");
+        const char* const queries[] = {"solve", "value", "make", "points"};
+        const auto known = std::find(std::begin(queries), std::end(queries), query);
+        if (known == std::end(queries)) throw RuleError("query must be solve, value, make or points, got " + query);
+        const auto kind = static_cast<SolverQuery>(known - std::begin(queries));
         SolverTiming t;
         {
           py::gil_scoped_release release;
-          t = time_solver(n, seed, all_moves, mode);
+          t = time_solver(n, seed, all_moves, mode, kind);
         }
         py::dict out;
         out["solves"] = t.solves;
@@ -234,8 +241,10 @@ void bind_solver(py::module_& m) {
         out["mean_nodes"] = t.mean_nodes;
         return out;
       },
-      py::arg("n"), py::arg("seed") = 0, py::arg("all_moves") = false, py::arg("mode") = -1,
-      "Solve n random full deals from the first lead on one thread, timed in C++.");
+      py::arg("n"), py::arg("seed") = 0, py::arg("all_moves") = false, py::arg("mode") = -1, py::arg("query") = "solve",
+      "Solve n random full deals from the first lead on one thread, timed in C++. query: solve (value and best "
+      "cards, or every first card's value with all_moves), value, make (the leader's team takes more than half: "
+      "one probe) or points (game-point resolution).");
 
   m.def(
       "hidden_cards",

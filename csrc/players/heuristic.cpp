@@ -118,14 +118,18 @@ int HeuristicPolicy::decide(const HandState& state) const {
 
 int HeuristicPolicy::choose(const HandState& state, Rng&) const { return decide(state); }
 
-std::shared_ptr<const Policy> make_heuristic_policy(const PolicyOptions& options, const HeuristicParams& params,
-                                                    const std::string& name) {
+HeuristicParams with_options(const PolicyOptions& options, const HeuristicParams& params, const std::string& name) {
   HeuristicParams chosen = params;
   for (const auto& [option, value] : options) {
     if (!std::isfinite(value)) throw RuleError("player " + name + ": option " + option + " must be a finite number");
     if (!set_heuristic_param(chosen, option, value)) throw RuleError("player " + name + " has no option " + option);
   }
-  return std::make_shared<HeuristicPolicy>(chosen);
+  return chosen;
+}
+
+std::shared_ptr<const Policy> make_heuristic_policy(const PolicyOptions& options, const HeuristicParams& params,
+                                                    const std::string& name) {
+  return std::make_shared<HeuristicPolicy>(with_options(options, params, name));
 }
 
 }  // namespace baloot

@@ -131,6 +131,9 @@ class HeuristicPolicy final : public Policy {
   HeuristicTables t_;
 };
 
+// `params` overridden by `options` (field names); throws RuleError naming the player `name` and an unknown option.
+HeuristicParams with_options(const PolicyOptions& options, const HeuristicParams& params, const std::string& name);
+
 // The factory case: `params` overridden by `options`; throws RuleError naming the player `name` and an
 // unknown option.
 std::shared_ptr<const Policy> make_heuristic_policy(const PolicyOptions& options,

@@ -6,6 +6,7 @@
 #include "heuristic.hpp"
 #include "rollout_player.hpp"
 #include "search_players.hpp"
+#include "strong.hpp"
 
 namespace baloot {
 
@@ -32,6 +33,7 @@ std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyO
   }
   if (name == "heuristic") return make_heuristic_policy(options);
   if (name == "expert") return make_expert_policy(options);
+  if (name == "strong") return make_strong_policy(options);
   if (name == "dd") {
     reject_options(name, options);
     return std::make_shared<DoubleDummyPolicy>();

@@ -7,7 +7,23 @@
 
 namespace baloot {
 
-SolverTiming time_solver(int n, std::uint64_t seed, bool all_moves, int mode) {
+namespace {
+
+// Asks `query` of p; returns the nodes searched.
+std::uint64_t ask(Solver& solver, const Position& p, bool all_moves, SolverQuery query, volatile int& sink) {
+  const int leaders = team_of(p.leader);
+  switch (query) {
+    case SolverQuery::kSolve: sink = sink + solver.solve(p, all_moves).value[0]; break;
+    case SolverQuery::kValue: sink = sink + solver.value(p); break;
+    case SolverQuery::kMake: sink = sink + solver.reaches(p, leaders, abnat_to_win(p) / 2 + 1); break;
+    case SolverQuery::kPoints: sink = sink + solver.points(p, {0, 0}, {0, 0}).points[0]; break;
+  }
+  return solver.nodes();
+}
+
+}  // namespace
+
+SolverTiming time_solver(int n, std::uint64_t seed, bool all_moves, int mode, SolverQuery query) {
   std::vector<Position> deals(static_cast<std::size_t>(n));
   Rng rng(seed);
   const Rules rules;
@@ -26,10 +42,9 @@ SolverTiming time_solver(int n, std::uint64_t seed, bool all_moves, int mode) {
   const auto start = std::chrono::steady_clock::now();
   for (int i = 0; i < n; ++i) {
     const auto t0 = std::chrono::steady_clock::now();
-    const SolveResult r = solver.solve(deals[static_cast<std::size_t>(i)], all_moves);
+    const std::uint64_t searched = ask(solver, deals[static_cast<std::size_t>(i)], all_moves, query, sink);
     const auto t1 = std::chrono::steady_clock::now();
-    sink = sink + r.value[0];
-    nodes += static_cast<double>(r.nodes);
+    nodes += static_cast<double>(searched);
     micros[static_cast<std::size_t>(i)] = std::chrono::duration<double, std::micro>(t1 - t0).count();
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -1,0 +1,79 @@
+#include "strong.hpp"
+
+#include <cmath>
+
+#include "expert.hpp"
+#include "known_projects.hpp"
+#include "suit_tables.hpp"
+
+namespace baloot {
+
+namespace {
+
+double sum_by_suit(const double (&table)[256], Hand cards) {
+  return table[cards & 0xFF] + table[cards >> 8 & 0xFF] + table[cards >> 16 & 0xFF] + table[cards >> 24];
+}
+
+double hokum_gain(const StrongWeights& w, Hand cards, int trump, int projects, double base) {
+  return base + w.hokum_project * projects + sum_by_suit(w.hokum_side, cards & ~suit_mask(trump)) -
+         w.hokum_side[0] + w.hokum_trump[suit_holding(cards, trump)];
+}
+
+}  // namespace
+
+StrongPolicy::StrongPolicy(std::shared_ptr<const StrongWeights> weights, const HeuristicParams& params,
+                           const EndgameSearch& endgame)
+    : w_(std::move(weights)), expert_(params), endgame_(endgame) {}
+
+int StrongPolicy::choose(const HandState& state, Rng& rng) const {
+  const SeatView v(state);
+  if (v.phase() == Phase::kBidding && v.bid_stage() == BidStage::kTurns) return bid_on_turn(v);
+  const int card = expert_.decide(state);
+  if (v.phase() != Phase::kPlaying || !in_endgame(endgame_, v)) return card;
+  const Hand legal = v.legal_cards();
+  return legal & (legal - 1) ? endgame_card(endgame_, v, legal, card, rng) : card;
+}
+
+// The call with the highest learned gain over passing, or pass when none gains.
+int StrongPolicy::bid_on_turn(const SeatView& v) const {
+  const StrongWeights& w = *w_;
+  const ActionMask legal = v.legal_actions();
+  const Hand hand = v.hand();
+  const Card up = v.up_card();
+  const Hand with_up = hand | bit(up);
+  const ProjectAbnat projects = project_abnat(with_up);
+  const int round = v.round() == 1 ? 0 : 1;
+  const int place = (v.seat() - v.dealer() - 1) & 3;
+  int best = kPass;
+  double best_gain = 0;
+  const auto consider = [&](int action, double gain) {
+    if ((legal & action_bit(action)) && gain > best_gain) best = action, best_gain = gain;
+  };
+  const double hokum_base = w.hokum_base[round][place];
+  consider(kHokum, hokum_gain(w, with_up, suit_of(up), projects.hokum, hokum_base));
+  for (int s = 0; s < kNumSuits; ++s)
+    if (legal & action_bit(kHokumSuit + s)) consider(kHokumSuit + s, hokum_gain(w, with_up, s, projects.hokum, hokum_base));
+  consider(kSun, w.sun_base[round][place] + w.sun_project * projects.sun + sum_by_suit(w.sun, with_up));
+  if (legal & action_bit(kAshkal))
+    consider(kAshkal, w.ashkal_base[round][place] + w.ashkal_up[rank_of(up)] +
+                          w.sun_project * project_abnat(hand).sun + sum_by_suit(w.sun, hand));
+  return best;
+}
+
+std::shared_ptr<const Policy> make_strong_policy(const PolicyOptions& options) {
+  EndgameSearch endgame{5, 4};
+  PolicyOptions rest;
+  for (const auto& [option, value] : options) {
+    int* field = option == "endgame_tricks" ? &endgame.tricks : option == "endgame_samples" ? &endgame.samples : nullptr;
+    if (!field) {
+      rest[option] = value;
+      continue;
+    }
+    if (!(value >= 0 && value <= 1000) || value != std::floor(value))
+      throw RuleError("strong " + option + " must be a whole number 0..1000, got " + std::to_string(value));
+    *field = static_cast<int>(value);
+  }
+  return std::make_shared<StrongPolicy>(strong_weights(), with_options(rest, expert_params(), "strong"), endgame);
+}
+
+}  // namespace baloot

@@ -1,0 +1,125 @@
+"""The strong player: its learned weights load from the package and fail clearly when damaged, it decides
+on what its seat sees, follows the seed whatever the thread count, and beats the heuristic."""
+
+import os
+import random
+import shutil
+
+import numpy as np
+import pytest
+from test_search_players import twins
+
+import baloot
+from baloot import _core
+from baloot.errors import BalootError
+from baloot.rules import Rules, core_rules
+
+BIDDING = 0
+RULES = core_rules(Rules())
+SHIPPED = os.path.join(os.path.dirname(os.path.abspath(baloot.__file__)), "strong.weights")
+
+
+@pytest.fixture
+def weights_path():
+    """Restores the shipped weights file after a test points the player elsewhere."""
+    yield
+    _core.set_strong_weights_path(SHIPPED)
+
+
+def test_the_weights_load_from_the_package():
+    assert _core.strong_weights_path() == SHIPPED and os.path.isfile(SHIPPED)
+    _core.check_strong_weights(SHIPPED)
+    assert _core.Player("strong").name == "strong"
+
+
+@pytest.mark.parametrize("damage, message", [
+    (lambda text: text.replace("baloot-strong-weights 1", "something else"), "does not begin"),
+    (lambda text: text[:len(text) // 2], "ends before"),
+    (lambda text: text.replace("sun 256", "sun 255", 1), "has 255 values"),
+    (lambda text: text.replace("end\n", "end 1\n"), "after the closing word"),
+    (lambda text: text.replace("\nend", "\nnan end").replace("sun_project 1\n", "sun_project 1\nnan "),
+     "not a finite number"),
+])
+def test_a_corrupt_weights_file_is_a_clear_error(tmp_path, weights_path, damage, message):
+    with open(SHIPPED) as f:
+        text = f.read()
+    bad = tmp_path / "strong.weights"
+    bad.write_text(damage(text))
+    with pytest.raises(BalootError, match=message):
+        _core.check_strong_weights(str(bad))
+    _core.set_strong_weights_path(str(bad))
+    with pytest.raises(BalootError, match=message):
+        baloot.simulate(10, "strong", seed=0)
+
+
+def test_a_missing_weights_file_is_a_clear_error(tmp_path, weights_path):
+    missing = str(tmp_path / "gone.weights")
+    _core.set_strong_weights_path(missing)
+    with pytest.raises(BalootError, match="no such file"):
+        _core.Player("strong")
+    shutil.copy(SHIPPED, missing)
+    assert baloot.simulate(10, "strong", seed=0).hands == 10  # read again once the file is there
+
+
+def test_strong_options():
+    _core.Player("strong", {"endgame_tricks": 0, "double_threshold": 4})
+    for bad in ({"endgame_tricks": -1}, {"endgame_samples": 1.5}, {"depth": 1}, {"endgame_samples": float("nan")}):
+        with pytest.raises(BalootError):
+            _core.Player("strong", bad)
+
+
+def bidding_twins(count, seed=0):
+    """Bidding turns and twins that differ only in cards the seat to move cannot see."""
+    rng = random.Random(seed)
+    heuristic = _core.Player("heuristic")
+    found = []
+    while len(found) < count:
+        state = _core.HandState.random(rng.randrange(1 << 30), rng.randrange(4), (0, 0), RULES)
+        actions = []
+        for _ in range(rng.randrange(8)):
+            if state.phase != BIDDING:
+                break
+            actions.append(heuristic.choose(state, 0))
+            state.apply(actions[-1])
+        if state.phase != BIDDING:
+            continue
+        seat, up = state.to_move, 1 << state.up_card
+        s, t = rng.sample([o for o in range(4) if o != seat], 2)
+        a = rng.choice([c for c in range(32) if state.hands[s] >> c & 1 and not up >> c & 1])
+        b = rng.choice([c for c in range(32) if state.hands[t] >> c & 1 and not up >> c & 1])
+        deck = list(state.deck)
+        i, j = deck.index(a), deck.index(b)
+        deck[i], deck[j] = deck[j], deck[i]
+        other = _core.HandState(deck, state.dealer, (0, 0), RULES)
+        for action in actions:
+            other.apply(action)
+        found.append((state, other))
+    return found
+
+
+def test_strong_bids_on_what_its_seat_sees():
+    player = _core.Player("strong")
+    for i, (state, other) in enumerate(bidding_twins(200)):
+        assert player.choose(state, i) == player.choose(other, i)
+
+
+def test_strong_plays_on_what_its_seat_sees():
+    player = _core.Player("strong", {"endgame_tricks": 8, "endgame_samples": 3})
+    for i, (state, other) in enumerate(twins(25)):
+        assert player.choose(state, i) == player.choose(other, i)
+
+
+def test_strong_follows_the_seed_for_any_thread_count():
+    one = baloot.simulate(400, "strong", seed=5, threads=1)
+    two = baloot.simulate(400, "strong", seed=5, threads=2)
+    assert np.array_equal(one.points, two.points) and np.array_equal(one.abnat, two.abnat)
+
+
+def test_strong_beats_the_heuristic_in_duplicate():
+    hands = 3000
+    parts = []
+    for layout, team in ((["strong", "heuristic"] * 2, 0), (["heuristic", "strong"] * 2, 1)):
+        result = baloot.simulate(hands, layout, seed=11)
+        parts.append(result.points[:, team].astype(np.int64) - result.points[:, 1 - team])
+    margin = (parts[0] + parts[1]) / 2
+    assert margin.mean() > 0
