@@ -85,16 +85,8 @@ int RolloutPolicy::play_card(const HandState& state, Rng& rng) const {
       total[c] += play_out(trial, team);
     }
   }
-  // The best average; among equals, the card the play-out policy would play, else the seed's.
-  Hand best_set = 0;
-  long best = 0;
-  for (Hand h = legal; h; h = without_lowest(h)) {
-    const Card c = lowest_card(h);
-    if (!best_set || total[c] > best) best = total[c], best_set = 0;
-    if (total[c] == best) best_set |= bit(c);
-  }
-  const int usual = playout_.decide(state);
-  return best_set & bit(static_cast<Card>(usual)) ? usual : random_card(best_set, rng);
+  // The best average; among equals, the card the play-out policy would play.
+  return best_card(legal, total, playout_.decide(state), rng);
 }
 
 }  // namespace baloot

@@ -26,6 +26,18 @@ Solver& thread_solver() {
   return solver;
 }
 
+int best_card(Hand legal, const long (&total)[kNumCards], int preferred, Rng& rng) {
+  Hand best_set = 0;
+  long best = 0;
+  for (Hand h = legal; h; h = without_lowest(h)) {
+    const Card c = lowest_card(h);
+    if (!best_set || total[c] > best) best = total[c], best_set = 0;
+    if (total[c] == best) best_set |= bit(c);
+  }
+  if (best_set >> preferred & 1) return preferred;
+  return random_card(best_set, rng);
+}
+
 // ---- What a seat knows ---------------------------------------------------------------------------
 // A card c that seat p played onto the trick prefix t[0..i) was legal in the hand p held then. The
 // kernel's legal_moves has one shape for every rule switch: c is legal in a hand H exactly when H

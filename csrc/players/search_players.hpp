@@ -118,6 +118,10 @@ class PimcPolicy final : public Policy {
   std::shared_ptr<const Policy> calls_;  // bidding and doubling
 };
 
+// The card of `legal` with the greatest total: `preferred` (a card) among equals when it is one of them, else the
+// seed's choice.
+int best_card(Hand legal, const long (&total)[kNumCards], int preferred, Rng& rng);
+
 // The solver of the calling thread (one table per thread, made on first use).
 Solver& thread_solver();
 
