@@ -226,14 +226,14 @@ def simulate(hands: int, players: Any = "random", seed: int = 0, threads: int = 
              scheduler: Any = None, checkpoint: Optional[str] = None, chunk: Optional[int] = None) -> SimResult:
     """Play ``hands`` full hands in the C++ core and return a ``SimResult``.
 
-    ``players``: one name for all four seats or a list of four ("random", "heuristic", "dd", "pimc",
-    "pimc:samples=20", or a Python callable ``f(game) -> action``, which runs at Python speed on one
-    thread). ``threads=0`` uses every core. ``contract`` ("sun", "hokum:H") forces the contract with the
-    first bidder (dealer+1) as buyer and skips bidding and doubling. Hand ``i`` is dealt by seat ``i % 4``
-    from a generator seeded by a hash of (``seed``, ``i``): the same seed gives identical results for any
-    ``threads``, and ``start`` runs hands ``start .. start+hands-1`` of the same sequence. ``keep=False``
-    keeps only the summary sums (memory flat in ``hands``). ``progress=True`` shows a progress bar; a
-    callable is called with the count of finished hands instead.
+    ``players``: one name for all four seats or a list of four ("random", "heuristic", "expert", "dd", "pimc",
+    "pimc:samples=20", "rollout", or a Python callable ``f(game) -> action``, which runs at Python speed on one
+    thread). ``threads=0`` uses every core. ``contract`` ("sun", "hokum:H") forces the contract with the first
+    bidder (dealer+1) as buyer and skips bidding and doubling. Hand ``i`` is dealt by seat ``i % 4`` from a
+    generator seeded by a hash of (``seed``, ``i``): the same seed gives identical results for any ``threads``, and
+    ``start`` runs hands ``start .. start+hands-1`` of the same sequence. ``keep=False`` keeps only the summary sums
+    (memory flat in ``hands``). ``progress=True`` shows a progress bar; a callable is called with the count of
+    finished hands instead.
 
     ``scheduler`` (a Dask ``Client`` or an address such as ``"tcp://host:8786"``) runs chunks of ``chunk``
     hands on the cluster; ``checkpoint`` (a file) records finished chunks so that the same call resumes

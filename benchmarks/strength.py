@@ -19,8 +19,8 @@ import numpy as np
 import baloot
 
 # The built-in players from weakest to strongest ("dd" sees every hand: an upper bound, not a player).
-LADDER = ["random", "heuristic", "expert", "pimc:samples=8", "dd"]
-SEARCH = ("pimc", "dd")
+LADDER = ["random", "heuristic", "expert", "strong", "pimc", "rollout", "dd"]
+SEARCH = ("pimc", "rollout", "dd")
 
 
 def margins(a: str, b: str, hands: int, seed: int) -> np.ndarray:
@@ -45,7 +45,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=5000, help="deals per layout (default 5000)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ladder", action="store_true", help="each rung of LADDER against the rung below")
-    parser.add_argument("--search-hands", type=int, default=300, help="deals per layout with pimc or dd (ladder)")
+    parser.add_argument("--search-hands", type=int, default=300, help="deals per layout with a search player (ladder)")
     parser.add_argument("players", nargs="*", help="pairs of players: A B [A B ...]")
     args = parser.parse_args()
     if args.ladder:

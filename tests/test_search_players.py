@@ -1,5 +1,5 @@
-"""The pimc player sees only its seat's view, replays the hand faithfully in its worlds, and follows
-the seed whatever the thread count."""
+"""The search players (pimc, rollout) see only their seat's view, replay the hand faithfully in their
+worlds, and follow the seed whatever the thread count."""
 
 import random
 
@@ -9,9 +9,10 @@ import pytest
 import baloot
 from baloot import _core
 from baloot.errors import BalootError
+from baloot.players import parse_spec
 from baloot.rules import Rules, core_rules
 
-PLAYING, OVER = 2, 3
+BIDDING, DOUBLING, PLAYING, OVER = 0, 1, 2, 3
 RULES = core_rules(Rules())
 HEURISTIC = _core.Player("heuristic")
 
@@ -93,4 +94,55 @@ def test_pimc_follows_the_seed_for_any_thread_count():
     spec = "pimc:samples=3:tries=4"
     one = baloot.simulate(12, spec, seed=5, threads=1)
     two = baloot.simulate(12, spec, seed=5, threads=2)
+    assert np.array_equal(one.points, two.points) and np.array_equal(one.abnat, two.abnat)
+
+
+ROLLOUT = "rollout:worlds=8:tries=4:call_worlds=8"
+
+
+def calling_twins(count, seed=0):
+    """Bidding and doubling decisions and twins that differ only in cards the seat to move cannot see."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        deal = rng.randrange(1 << 30)
+        state = _core.HandState.random(deal, deal % 4, (0, 0), RULES)
+        actions = []
+        for _ in range(rng.randrange(0, 6)):
+            if state.phase not in (BIDDING, DOUBLING):
+                break
+            action = HEURISTIC.choose(state, len(actions))
+            actions.append(action)
+            state.apply(action)
+        if state.phase not in (BIDDING, DOUBLING) or bin(state.legal_actions()).count("1") < 2:
+            continue
+        seen = state.hands[state.to_move] | 1 << state.up_card
+        hidden = [c for c in range(32) if not seen >> c & 1]
+        other = twin(state, actions, *rng.sample(hidden, 2))
+        if other is not None:
+            found.append((state, other))
+    return found
+
+
+def test_rollout_plays_on_what_its_seat_sees():
+    player = _core.Player(*parse_spec(ROLLOUT))
+    for i, (state, other) in enumerate(twins(25, seed=3)):
+        assert player.choose(state, i) == player.choose(other, i)
+
+
+def test_rollout_calls_on_what_its_seat_sees():
+    player = _core.Player(*parse_spec(ROLLOUT))
+    for i, (state, other) in enumerate(calling_twins(25)):
+        assert player.choose(state, i) == player.choose(other, i)
+
+
+def test_rollout_options():
+    for bad in ({"worlds": 0}, {"worlds": 2.5}, {"tries": 0}, {"call_worlds": -1}, {"samples": 3}):
+        with pytest.raises(BalootError, match="rollout"):
+            _core.Player("rollout", bad)
+
+
+def test_rollout_follows_the_seed_for_any_thread_count():
+    one = baloot.simulate(12, ROLLOUT, seed=5, threads=1)
+    two = baloot.simulate(12, ROLLOUT, seed=5, threads=2)
     assert np.array_equal(one.points, two.points) and np.array_equal(one.abnat, two.abnat)

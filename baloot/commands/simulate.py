@@ -25,8 +25,8 @@ def register(subparsers: Any) -> None:
                     "prints the summary of the hands finished so far.")
     parser.add_argument("--hands", type=int, default=100_000, help="number of hands (default 100000)")
     parser.add_argument("--players", default="random",
-                        help="one player for all seats or four separated by commas: random, heuristic, dd, "
-                             "pimc (options as pimc:samples=20)")
+                        help="one player for all seats or four separated by commas: random, heuristic, expert, "
+                             "dd, pimc, rollout (options as pimc:samples=20)")
     parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     parser.add_argument("--start", type=int, default=0, help="index of the first hand (default 0)")
     parser.add_argument("--threads", type=int, default=0, help="worker threads, 0 = every core (default)")

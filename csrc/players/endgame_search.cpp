@@ -27,15 +27,7 @@ int endgame_card(const EndgameSearch& search, const SeatView& v, Hand legal, int
       points[c] += outcome.margin(team == 0 ? mine : r.value[0] + r.value[1] - mine);
     }
   }
-  Hand best_set = 0;
-  long best = 0;
-  for (Hand h = legal; h; h = without_lowest(h)) {
-    const Card c = lowest_card(h);
-    if (!best_set || points[c] > best) best = points[c], best_set = 0;
-    if (points[c] == best) best_set |= bit(c);
-  }
-  if (best_set >> preferred & 1) return preferred;
-  return random_card(best_set, rng);
+  return best_card(legal, points, preferred, rng);
 }
 
 }  // namespace baloot

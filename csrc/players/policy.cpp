@@ -4,6 +4,7 @@
 
 #include "expert.hpp"
 #include "heuristic.hpp"
+#include "rollout_player.hpp"
 #include "search_players.hpp"
 #include "strong.hpp"
 
@@ -13,6 +14,14 @@ namespace {
 
 void reject_options(const std::string& name, const PolicyOptions& options) {
   if (!options.empty()) throw RuleError("player " + name + " takes no option, got " + options.begin()->first);
+}
+
+// A whole-number option of player `name` in lo..hi, else RuleError naming it and the value.
+int whole_option(const std::string& name, const std::string& key, double value, int lo, int hi) {
+  if (!(value >= lo && value <= hi) || value != std::floor(value))
+    throw RuleError(name + " " + key + " must be a whole number " + std::to_string(lo) + ".." + std::to_string(hi) +
+                    ", got " + std::to_string(value));
+  return static_cast<int>(value);
 }
 
 }  // namespace
@@ -33,13 +42,9 @@ std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyO
     PimcOptions pimc;
     for (const auto& [key, value] : options) {
       if (key == "samples") {
-        if (!(value >= 1 && value <= 100000) || value != std::floor(value))
-          throw RuleError("pimc samples must be a whole number 1..100000, got " + std::to_string(value));
-        pimc.samples = static_cast<int>(value);
+        pimc.samples = whole_option(name, key, value, 1, 100000);
       } else if (key == "tries") {
-        if (!(value >= 1 && value <= 1000) || value != std::floor(value))
-          throw RuleError("pimc tries must be a whole number 1..1000, got " + std::to_string(value));
-        pimc.tries = static_cast<int>(value);
+        pimc.tries = whole_option(name, key, value, 1, 1000);
       } else if (key == "points") {
         if (value != 0 && value != 1) throw RuleError("pimc points must be 0 or 1, got " + std::to_string(value));
         pimc.points = value == 1;
@@ -48,6 +53,21 @@ std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyO
       }
     }
     return std::make_shared<PimcPolicy>(pimc);
+  }
+  if (name == "rollout") {
+    RolloutOptions rollout;
+    for (const auto& [key, value] : options) {
+      if (key == "worlds") {
+        rollout.worlds = whole_option(name, key, value, 1, 100000);
+      } else if (key == "tries") {
+        rollout.tries = whole_option(name, key, value, 1, 1000);
+      } else if (key == "call_worlds") {
+        rollout.call_worlds = whole_option(name, key, value, 0, 100000);
+      } else {
+        throw RuleError("player rollout takes the options worlds, tries and call_worlds, got " + key);
+      }
+    }
+    return std::make_shared<RolloutPolicy>(rollout);
   }
   throw RuleError("unknown player " + name);
 }

@@ -24,6 +24,7 @@ class SeatView {
   int round() const { return state_.round(); }
   BidStage bid_stage() const { return state_.bid_stage(); }
   int hokum_caller() const { return state_.hokum_caller(); }
+  int last_bid(int seat) const { return state_.last_bid(seat); }  // kNoAction before the seat has spoken
   int score_before(int team) const { return state_.score_before(team); }
   const Rules& rules() const { return state_.rules(); }
   bool has_contract() const { return state_.has_contract(); }

@@ -26,6 +26,18 @@ Solver& thread_solver() {
   return solver;
 }
 
+int best_card(Hand legal, const long (&total)[kNumCards], int preferred, Rng& rng) {
+  Hand best_set = 0;
+  long best = 0;
+  for (Hand h = legal; h; h = without_lowest(h)) {
+    const Card c = lowest_card(h);
+    if (!best_set || total[c] > best) best = total[c], best_set = 0;
+    if (total[c] == best) best_set |= bit(c);
+  }
+  if (best_set >> preferred & 1) return preferred;
+  return random_card(best_set, rng);
+}
+
 // ---- What a seat knows ---------------------------------------------------------------------------
 // A card c that seat p played onto the trick prefix t[0..i) was legal in the hand p held then. The
 // kernel's legal_moves has one shape for every rule switch: c is legal in a hand H exactly when H
@@ -199,12 +211,17 @@ bool WorldReplay::calls_into(HandState& state) const {
 }
 
 int WorldReplay::surprises(const Policy& model, const Hand (&hands)[kNumSeats], int limit) const {
+  HandState state;
+  return rebuild(model, hands, limit, state);
+}
+
+int WorldReplay::rebuild(const Policy& model, const Hand (&hands)[kNumSeats], int limit, HandState& state) const {
   Hand dealt[kNumSeats];
   for (int seat = 0; seat < kNumSeats; ++seat) dealt[seat] = hands[seat] | hidden_.played[seat];
   Card deck[kNumCards];
   world_deck(view_, dealt, deck);
   const int scores[2] = {view_.score_before(0), view_.score_before(1)};
-  HandState state(deck, view_.dealer(), scores, view_.rules());
+  state = HandState(deck, view_.dealer(), scores, view_.rules());
   if (!calls_into(state)) return limit + 1;
   const int team = team_of(view_.seat());
   Rng rng(0);

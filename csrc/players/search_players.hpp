@@ -57,6 +57,9 @@ class WorldReplay {
   // How many of the other team's plays so far (each with a choice) `model` would not have made in the
   // world whose remaining hands are `hands`; counting stops above `limit`.
   int surprises(const Policy& model, const Hand (&hands)[kNumSeats], int limit) const;
+  // The same count, with `state` left at the seat's decision in that world when the count is at most
+  // `limit` (unspecified otherwise).
+  int rebuild(const Policy& model, const Hand (&hands)[kNumSeats], int limit, HandState& state) const;
 
  private:
   bool calls_into(HandState& state) const;
@@ -114,6 +117,10 @@ class PimcPolicy final : public Policy {
   PimcOptions options_;
   std::shared_ptr<const Policy> calls_;  // bidding and doubling
 };
+
+// The card of `legal` with the greatest total: `preferred` (a card) among equals when it is one of them, else the
+// seed's choice.
+int best_card(Hand legal, const long (&total)[kNumCards], int preferred, Rng& rng);
 
 // The solver of the calling thread (one table per thread, made on first use).
 Solver& thread_solver();

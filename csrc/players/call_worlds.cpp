@@ -1,0 +1,81 @@
+#include "call_worlds.hpp"
+
+namespace baloot {
+
+namespace {
+
+// Marks the deck positions that dealt the seat's cards (R2: packets of three and two, the up-card, then
+// the rest from the dealer's left, two to the up-card's holder) when it holds `cards` of them.
+void seat_positions(const SeatView& view, bool (&mine)[kNumCards]) {
+  const int packet = (view.seat() - view.dealer() + 2 * kNumSeats - 1) % kNumSeats;
+  for (int i = 0; i < 3; ++i) mine[3 * packet + i] = true;
+  for (int i = 0; i < 2; ++i) mine[kFirstPacketEnd + 2 * packet + i] = true;
+  mine[kUpCardIndex] = true;
+  if (popcount(view.hand()) <= 5) return;
+  int next = kRestStart;
+  for (int step = 1; step <= kNumSeats; ++step) {
+    const int seat = seat_after(view.dealer(), step);
+    const int n = seat == view.up_card_holder() ? 2 : 3;
+    for (int i = 0; i < n; ++i, ++next) mine[next] = seat == view.seat();
+  }
+}
+
+}  // namespace
+
+CallWorlds::CallWorlds(const SeatView& view) : view_(view) {
+  bool mine[kNumCards] = {};
+  seat_positions(view, mine);
+  Hand seen = view.hand() & ~bit(view.up_card());
+  Hand unseen = kFullDeck & ~seen & ~bit(view.up_card());
+  for (int i = 0; i < kNumCards; ++i) {
+    if (i == kUpCardIndex) {
+      deck_[i] = view.up_card();
+    } else if (mine[i]) {
+      deck_[i] = lowest_card(seen);
+      seen = without_lowest(seen);
+    } else {
+      deck_[i] = lowest_card(unseen);
+      unseen = without_lowest(unseen);
+      open_[n_open_++] = i;
+    }
+  }
+}
+
+bool CallWorlds::draw(const Policy& model, Rng& rng, HandState& state) const {
+  Card deck[kNumCards];
+  for (int i = 0; i < kNumCards; ++i) deck[i] = deck_[i];
+  for (int k = n_open_ - 1; k > 0; --k) {
+    const int j = static_cast<int>(rng.below(static_cast<std::uint32_t>(k + 1)));
+    std::swap(deck[open_[k]], deck[open_[j]]);
+  }
+  const int scores[2] = {view_.score_before(0), view_.score_before(1)};
+  state = HandState(deck, view_.dealer(), scores, view_.rules());
+  const int seat = view_.seat();
+  // Every call changes what same_calls compares, and a hand has at most a few calls a seat.
+  for (int step = 0; step < 8 * kNumSeats; ++step) {
+    if (same_calls(state)) return true;
+    if (state.phase() == Phase::kPlaying || state.phase() == Phase::kOver) return false;
+    int action;
+    if (state.to_move() != seat) action = model.choose(state, rng);
+    else if (state.phase() == Phase::kBidding && state.round() < view_.round()) action = kPass;  // round 2 follows four passes
+    else if (state.phase() == Phase::kBidding) action = view_.last_bid(seat);
+    else action = model.choose(state, rng);
+    if (!state.is_legal(action)) return false;
+    state.apply(action);
+  }
+  return false;
+}
+
+bool CallWorlds::same_calls(const HandState& state) const {
+  if (state.phase() != view_.phase() || state.to_move() != view_.seat() || state.round() != view_.round() ||
+      state.bid_stage() != view_.bid_stage() || state.hokum_caller() != view_.hokum_caller() ||
+      state.buyer() != view_.buyer() || state.multiplier() != view_.multiplier() || state.doubler() != view_.doubler())
+    return false;
+  if (state.has_contract() && (state.contract().mode != view_.contract().mode || state.contract().trump != view_.contract().trump))
+    return false;
+  for (int seat = 0; seat < kNumSeats; ++seat)
+    if (state.last_bid(seat) != view_.last_bid(seat)) return false;
+  return state.pending_caller() == view_.pending_caller();
+}
+
+}  // namespace baloot

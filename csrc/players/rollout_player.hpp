@@ -1,0 +1,39 @@
+// The "rollout" player: Monte Carlo search with a fast policy. For each card it may play it deals the
+// cards it cannot see consistently with what its seat has seen (as pimc does), plays the card, lets
+// the expert player play the rest of the hand for all four seats, and scores the game points the
+// seat's team takes over the other (the buyers' check, khasra, kaboot, the multiplier, projects and
+// Baloot, as the hand scores them). It plays the card with the best average over the worlds, the
+// same worlds for every card. Unlike a double-dummy solve, the play-out never lets a seat see a card
+// it could not see. Bidding and doubling are the heuristic player's.
+#pragma once
+
+#include <memory>
+
+#include "heuristic.hpp"
+#include "policy.hpp"
+
+namespace baloot {
+
+struct RolloutOptions {
+  int worlds = 400;  // worlds per card decision
+  int tries = 16;    // worlds drawn per kept world, to find one where the other seats called and played as the heuristic would
+  int call_worlds = 800;  // worlds per bidding or doubling decision (0: call as the heuristic player)
+};
+
+class RolloutPolicy final : public Policy {
+ public:
+  explicit RolloutPolicy(const RolloutOptions& options = {});
+  int choose(const HandState& state, Rng& rng) const override;
+  const RolloutOptions& options() const { return options_; }
+
+ private:
+  int play_card(const HandState& state, Rng& rng) const;
+  int call(const HandState& state, Rng& rng) const;
+  // Plays `trial` to the end with the play-out policy; the seat's team's game points over the other's.
+  int play_out(HandState& trial, int team) const;
+  RolloutOptions options_;
+  std::shared_ptr<const Policy> calls_;  // bidding and doubling, and the model of the other team's play
+  HeuristicPolicy playout_;              // every seat's play after the card tried
+};
+
+}  // namespace baloot
