@@ -12,7 +12,7 @@ Position seen_position(const SeatView& view, const Hand (&hands)[kNumSeats]) {
   Position p;
   for (int seat = 0; seat < kNumSeats; ++seat) p.hands[seat] = hands[seat];
   p.trick_len = view.trick_len();
-  for (int i = 0; i < p.trick_len; ++i) p.trick[i] = view.trick()[i];
+  for (int i = 0; i < p.trick_len && i < kNumSeats; ++i) p.trick[i] = view.trick()[i];
   p.leader = view.leader();
   p.contract = view.contract();
   p.rules = view.rules();
@@ -20,6 +20,19 @@ Position seen_position(const SeatView& view, const Hand (&hands)[kNumSeats]) {
 }
 
 }  // namespace
+
+void add_world_values(const SeatView& view, const Hand (&hands)[kNumSeats], Hand legal, HandOutcome* outcome,
+                      long (&points)[kNumCards], long (&abnat)[kNumCards]) {
+  const SolveResult r = thread_solver().solve(seen_position(view, hands), true);
+  if (outcome) outcome->set_world(hands);
+  const int team = team_of(view.seat());
+  for (Hand h = legal; h; h = without_lowest(h)) {
+    const Card c = lowest_card(h);
+    const int mine = r.move_value[c];
+    abnat[c] += mine;
+    if (outcome) points[c] += outcome->margin(team == 0 ? mine : r.value[0] + r.value[1] - mine);
+  }
+}
 
 Solver& thread_solver() {
   static thread_local Solver solver;
@@ -306,8 +319,6 @@ int PimcPolicy::choose(const HandState& state, Rng& rng) const {
   const HiddenCards hidden = hidden_cards(view);
   const HiddenDealer dealer(hidden);
   HandOutcome outcome(view, hidden);
-  const int team = team_of(view.seat());
-  Solver& solver = thread_solver();
   long points[kNumCards] = {}, abnat[kNumCards] = {};
   const WorldReplay replay(view, hidden);
   const int tries = replay.usable() ? options_.tries : 1;
@@ -325,14 +336,7 @@ int PimcPolicy::choose(const HandState& state, Rng& rng) const {
         for (int seat = 0; seat < kNumSeats; ++seat) hands[seat] = world[seat];
       }
     }
-    const SolveResult r = solver.solve(seen_position(view, hands), true);
-    if (options_.points) outcome.set_world(hands);
-    for (Hand h = legal; h; h = without_lowest(h)) {
-      const Card c = lowest_card(h);
-      const int mine = r.move_value[c];
-      abnat[c] += mine;
-      if (options_.points) points[c] += outcome.margin(team == 0 ? mine : r.value[0] + r.value[1] - mine);
-    }
+    add_world_values(view, hands, legal, options_.points ? &outcome : nullptr, points, abnat);
   }
   // The best expected score, then the best expected abnat, then the seed.
   Hand best_set = 0;

@@ -122,6 +122,11 @@ class PimcPolicy final : public Policy {
 // seed's choice.
 int best_card(Hand legal, const long (&total)[kNumCards], int preferred, Rng& rng);
 
+// Adds, for each card of `legal`, what the seat's team takes after it double dummy in the world `hands` to
+// `abnat`, and, when `outcome` is given, the hand's game-point margin for that team to `points`.
+void add_world_values(const SeatView& view, const Hand (&hands)[kNumSeats], Hand legal, HandOutcome* outcome,
+                      long (&points)[kNumCards], long (&abnat)[kNumCards]);
+
 // The solver of the calling thread (one table per thread, made on first use).
 Solver& thread_solver();
 
