@@ -121,8 +121,8 @@ class Player:
 def simulate(first: int, count: int, seed: int, threads: int, rules: Rules, contract: Optional[Tuple[int, int]],
              players: List[Any], arrays: Dict[str, np.ndarray], summarize: bool,
              progress: Optional[Callable[[int], None]] = None, poll_seconds: float = 0.1,
-             finished: Optional[np.ndarray] = None, random_play_loop: bool = True
-             ) -> Tuple[Optional[Dict[str, Any]], int, bool]: ...
+             finished: Optional[np.ndarray] = None, random_play_loop: bool = True, native_view_loop: bool = True
+             ) -> Tuple[Optional[Dict[str, Any]], int, bool, Optional[str]]: ...
 def analyze_decision(deck: Sequence[int], known: int, dealer: int, scores: Tuple[int, int], rules: Rules,
                      history: Sequence[int], candidates: Sequence[int], players: List[Player], seed: int, first: int,
                      samples: int, threads: int, progress: Optional[Callable[[int], None]] = None
