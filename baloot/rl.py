@@ -181,8 +181,8 @@ class BalootAECEnv(AECEnv):
         game = self.game
         _apply(game, action)
         self._cumulative_rewards[agent] = 0.0
-        to_move = game.to_move
-        if to_move is None:
+        to_move = game._state.to_move  # -1 once the hand is over
+        if to_move < 0:
             result = game.result
             for seat, each in enumerate(self.agents):
                 self.rewards[each] = _points_reward(result.points, seat, self.reward_kind)
