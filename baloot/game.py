@@ -19,6 +19,7 @@ from baloot.validation import seed_or_random
 
 PHASES: Tuple[str, ...] = _core.phases
 _PLAYING, _OVER = PHASES.index("playing"), PHASES.index("over")
+_ACTION_NAMES: Tuple[str, ...] = tuple(format_action(a) for a in range(_core.num_actions))
 RECORD_FORMAT = "baloot-game"
 RECORD_VERSION = 1
 RECORD_FIELDS = frozenset({"format", "version", "rules", "dealer", "scores", "deck", "actions", "result"})
@@ -113,9 +114,14 @@ class Game:
         if not self._state.legal_actions() >> number & 1:
             who = "nobody (the hand is over)" if self.to_move is None else f"seat {self.to_move}"
             raise IllegalAction(f"{action!r} is not legal now for {who}; legal: {', '.join(self.legal_actions())}")
+        self._play(number)
+
+    def _play(self, number: int) -> None:
+        """Applies action ``number`` (0 <= number < NUM_ACTIONS): the core raises ``IllegalAction`` and
+        changes nothing when it is not legal now."""
         mover = self._state.to_move
         self._state.apply(number)
-        self._history.append(format_action(number))
+        self._history.append(_ACTION_NAMES[number])
         self._movers.append(mover)
 
     def legal_mask(self) -> int:

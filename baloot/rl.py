@@ -64,7 +64,10 @@ def observe(game: Game, seat: int) -> np.ndarray:
 
 
 def _reward(game: Game, seat: int, kind: str) -> float:
-    points = game.result.points
+    return _points_reward(game.result.points, seat, kind)
+
+
+def _points_reward(points: Tuple[int, int], seat: int, kind: str) -> float:
     team = seat % 2
     return float(points[team] - points[1 - team] if kind == "margin" else points[team])
 
@@ -90,10 +93,11 @@ def _action_number(action: Any) -> int:
 
 def _apply(game: Game, action: Any) -> None:
     number = _action_number(action)
-    if not game.legal_mask() >> number & 1:
+    try:
+        game._play(number)
+    except IllegalAction:
         legal = ", ".join(ACTIONS[a] for a in np.flatnonzero(action_mask(game)))
-        raise IllegalAction(f"action {number} ({ACTIONS[number]}) is not legal now; legal: {legal}")
-    game.apply(ACTIONS[number])
+        raise IllegalAction(f"action {number} ({ACTIONS[number]}) is not legal now; legal: {legal}") from None
 
 
 class _Deals:
@@ -155,10 +159,8 @@ class BalootAECEnv(AECEnv):
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
-        game = self.game
-        # agent_selection is the seat to move until the hand ends, when no action is legal
-        mask = _core.action_flags(game.legal_mask() if agent == self.agent_selection else 0)
-        return {"observation": game.observation(self._seats[agent]), "action_mask": mask}
+        # One call into the core for both arrays; the mask is empty unless the agent's seat is to move.
+        return _core.agent_observation(self.game._state, self._seats[agent])
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         self._deals.reseed(seed)
@@ -179,12 +181,13 @@ class BalootAECEnv(AECEnv):
         game = self.game
         _apply(game, action)
         self._cumulative_rewards[agent] = 0.0
-        to_move = game.to_move
-        if to_move is None:
+        to_move = game._state.to_move  # -1 once the hand is over
+        if to_move < 0:
+            result = game.result
             for seat, each in enumerate(self.agents):
-                self.rewards[each] = _reward(game, seat, self.reward_kind)
+                self.rewards[each] = _points_reward(result.points, seat, self.reward_kind)
                 self.terminations[each] = True
-                self.infos[each] = {"result": game.result}
+                self.infos[each] = {"result": result}
             self._accumulate_rewards()
         else:  # the rewards stay zero until the end: nothing to accumulate
             self.agent_selection = self.possible_agents[to_move]
@@ -222,12 +225,32 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
     def last(self, observe: bool = True) -> Tuple[Any, float, bool, bool, Dict[str, Any]]:
         return self.env.last(observe) if self._has_reset else super().last(observe)
 
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        return _AgentIterable(self, max_iter) if self._has_reset else super().agent_iter(max_iter)
+
     def step(self, action: Any) -> None:
         if self._has_reset and self.env.agents:
             self._has_updated = True
             self.env.step(action)
         else:
             super().step(action)
+
+
+class _AgentIterable:
+    """PettingZoo's ``agent_iter`` with its order check, as one generator: the same agents and the same
+    assertion as its iterator classes, without their chain of method calls per decision."""
+
+    def __init__(self, wrapper: _OrderEnforcing, max_iter: int) -> None:
+        self.wrapper, self.max_iter = wrapper, max_iter
+
+    def __iter__(self) -> Any:
+        wrapper, inner = self.wrapper, self.wrapper.env
+        for _ in range(self.max_iter):
+            if not inner.agents:
+                return
+            assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+            wrapper._has_updated = False
+            yield inner.agent_selection
 
 
 def env(**kwargs: Any) -> BalootAECEnv:

@@ -197,7 +197,8 @@ def run(hands: int, players: Any = "random", seed: int = 0, threads: int = 0, ru
         contract: Optional[str] = None, keep: bool = True, progress: Any = None, start: int = 0,
         scheduler: Any = None, checkpoint: Optional[str] = None, chunk: Optional[int] = None) -> SimResult:
     """``simulate`` that returns what finished when interrupted by Ctrl-C (``.interrupted`` set),
-    with ``progress`` a callable taking the count of finished hands, or None."""
+    with ``progress`` a callable taking the count of finished hands, or None. A player's illegal action
+    stops the run the same way and raises ``IllegalAction`` with what finished as its ``.result``."""
     hands = validation.count(hands, "hands")
     start = validation.count(start, "start", 0, validation.COUNT_MAX - hands)
     seed = validation.seed(seed)
@@ -210,15 +211,22 @@ def run(hands: int, players: Any = "random", seed: int = 0, threads: int = 0, ru
                             checkpoint, chunk)
     arrays = _row_arrays(hands) if keep else {}
     finished = np.zeros(hands, dtype=np.uint8) if keep else None
-    counts, _played, interrupted = _core.simulate(start, hands, seed, validation.threads(threads), core_rules(rules),
-                                                 forced, core, arrays, True, progress, 0.1, finished)
+    counts, _played, interrupted, error = _core.simulate(start, hands, seed, validation.threads(threads),
+                                                        core_rules(rules), forced, core, arrays, True, progress, 0.1,
+                                                        finished)
     assert counts is not None  # the core was asked for the summary
+    stopped = interrupted or error is not None
     kept: Optional[Dict[str, np.ndarray]] = None
     if keep:
-        rows = finished.astype(bool) if interrupted and finished is not None else slice(None)
+        rows = finished.astype(bool) if stopped and finished is not None else slice(None)
         kept = {name: values[rows] for name, values in arrays.items()}
-    return SimResult(counts, kept, start=start, seed=seed, players=names, rules=rules, contract=contract,
-                     interrupted=interrupted)
+    result = SimResult(counts, kept, start=start, seed=seed, players=names, rules=rules, contract=contract,
+                       interrupted=stopped)
+    if error is not None:
+        illegal = IllegalAction(f"{error}; the {result.hands:,} hands finished before it are in this error's .result")
+        illegal.result = result  # type: ignore[attr-defined]
+        raise illegal
+    return result
 
 
 def simulate(hands: int, players: Any = "random", seed: int = 0, threads: int = 0, rules: Optional[Rules] = None,

@@ -3,8 +3,9 @@
     python benchmarks/env_stepping.py [--hands N] [--repeats R] [--game hearts]
 
 Every environment plays whole hands with the same random legal policy, in two versions: Python's
-``random.Random().choice`` over the legal action numbers (a list), and numpy's ``Generator.choice``
-(over the list OpenSpiel gives, over ``np.flatnonzero`` of the mask PettingZoo gives). The clock runs from
+``random.Random().choice`` over the legal action numbers as a list (the list OpenSpiel's
+``legal_actions()`` gives; ``mask.nonzero()[0].tolist()`` of the mask PettingZoo's observation gives),
+and numpy's ``Generator.choice`` (over OpenSpiel's list, over ``np.flatnonzero`` of the mask). The clock runs from
 the end of the deal to the end of the hand and is divided by the decisions taken: for PettingZoo that is
 ``agent_iter``, ``last()`` (the observation and its action mask) and ``step()``, the closing steps of the
 finished agents included; for OpenSpiel ``legal_actions()`` and ``apply_action()``. OpenSpiel's game is
@@ -25,7 +26,7 @@ from typing import Callable, Dict, Tuple
 import numpy as np
 
 POLICIES = {
-    "random": (lambda seed: random.Random(seed).choice, lambda mask: np.flatnonzero(mask).tolist()),
+    "random": (lambda seed: random.Random(seed).choice, lambda mask: mask.nonzero()[0].tolist()),
     "numpy": (lambda seed: np.random.default_rng(seed).choice, np.flatnonzero),
 }
 

@@ -14,7 +14,8 @@ namespace baloot {
 
 // Calls `make_worker()` once per thread to get a worker, then `worker(begin, end)` for chunks of items
 // until all are done or `stop` is set; `worker.finish()` runs once per thread at the end, under a lock
-// (merge per-thread sums there). The first exception stops every thread and is rethrown.
+// (merge per-thread sums there). The first exception stops every thread and is rethrown; finish() runs
+// after it too, so that what the workers finished is merged.
 // `done` counts finished items.
 template <typename MakeWorker>
 void parallel_chunks(std::int64_t count, int threads, std::int64_t chunk, const std::atomic<bool>& stop,
@@ -27,22 +28,29 @@ void parallel_chunks(std::int64_t count, int threads, std::int64_t chunk, const 
   std::mutex lock;
   std::exception_ptr failure;
 
+  auto fail = [&] {
+    std::lock_guard<std::mutex> guard(lock);
+    if (!failure) failure = std::current_exception();
+    failed = true;
+  };
   auto run = [&] {
     try {
       auto worker = make_worker();
-      for (std::int64_t c; !stop.load(std::memory_order_relaxed) && !failed.load(std::memory_order_relaxed) &&
-                           (c = next_chunk.fetch_add(1)) < chunks;) {
-        const std::int64_t begin = c * chunk;
-        const std::int64_t end = std::min(count, begin + chunk);
-        worker(begin, end);
-        done.fetch_add(end - begin, std::memory_order_relaxed);
+      try {
+        for (std::int64_t c; !stop.load(std::memory_order_relaxed) && !failed.load(std::memory_order_relaxed) &&
+                             (c = next_chunk.fetch_add(1)) < chunks;) {
+          const std::int64_t begin = c * chunk;
+          const std::int64_t end = std::min(count, begin + chunk);
+          worker(begin, end);
+          done.fetch_add(end - begin, std::memory_order_relaxed);
+        }
+      } catch (...) {
+        fail();
       }
       std::lock_guard<std::mutex> guard(lock);
       worker.finish();
     } catch (...) {
-      std::lock_guard<std::mutex> guard(lock);
-      if (!failure) failure = std::current_exception();
-      failed = true;
+      fail();
     }
   };
 

@@ -16,6 +16,12 @@ class RuleError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+// An action that the state does not allow; the bindings raise it as baloot.IllegalAction.
+class IllegalActionError : public RuleError {
+ public:
+  using RuleError::RuleError;
+};
+
 // Whether check() returns without throwing RuleError: for asserting a documented precondition that a
 // checking function states (the sanitizer build compiles asserts in, normal builds leave them out).
 template <class Check>

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 
+#include "native_play.hpp"
 #include "parallel.hpp"
 
 namespace baloot {
@@ -105,10 +106,11 @@ bool SimConfig::all_random() const {
 
 namespace {
 
+constexpr int kNoScores[2] = {0, 0};
+
 // Hand `index` of a run, dealt from its own stream `rng`, its contract forced or bid and doubled by the
 // players: ready for its card play, or over when thrown in.
 HandState start_hand(const SimConfig& config, std::int64_t index, Rng& rng) {
-  static constexpr int kNoScores[2] = {0, 0};
   HandState hand = HandState::random_deal(rng, static_cast<int>(index & 3), kNoScores, config.rules);
   if (config.forced) hand.force_contract(config.contract);
   while (hand.phase() == Phase::kBidding || hand.phase() == Phase::kDoubling)
@@ -120,15 +122,17 @@ Rng stream_of(const SimConfig& config, std::int64_t index) {
   return Rng(item_seed(config.seed, static_cast<std::uint64_t>(index)));
 }
 
-}  // namespace
-
-HandState play_hand(const SimConfig& config, std::int64_t index) {
+// Hand `index` of a run: the deal and every decision come from the hand's own seeded stream.
+HandState play_hand(const SimConfig& config, const TablePlayers& table, std::int64_t index) {
   assert(index >= 0);
   Rng rng = stream_of(config, index);
-  HandState hand = start_hand(config, index, rng);
-  while (hand.phase() != Phase::kOver) hand.apply(config.players[hand.to_move()]->choose(hand, rng));
+  HandState hand = HandState::random_deal(rng, static_cast<int>(index & 3), kNoScores, config.rules);
+  if (config.forced) hand.force_contract(config.contract);
+  play_out(hand, table, rng);
   return hand;
 }
+
+}  // namespace
 
 std::int64_t simulate(const SimConfig& config, const SimArrays& out, SimSummary* summary, std::atomic<std::int64_t>& done,
                       const std::atomic<bool>& stop, std::uint8_t* finished) {
@@ -138,18 +142,30 @@ std::int64_t simulate(const SimConfig& config, const SimArrays& out, SimSummary*
     SimSummary* summary;
     std::uint8_t* finished;
     bool all_random;
+    const TablePlayers& table;
     SimSummary local;
 
+    // A player's error stops the batch with the hands before it recorded and marked finished (their
+    // sums merged by finish(), which parallel_chunks calls after a failure too), as a stop does.
     void operator()(std::int64_t begin, std::int64_t end) {
-      for (std::int64_t row = begin; row < end;) {
-        if (all_random && row + 1 < end) {
-          play_random_pair(row);
-          row += 2;
-        } else {
-          record(row, all_random ? play_random(row) : play_hand(config, config.first + row));
-          row += 1;
+      std::int64_t row = begin;
+      try {
+        while (row < end) {
+          if (all_random && row + 1 < end) {
+            play_random_pair(row);
+            row += 2;
+          } else {
+            record(row, all_random ? play_random(row) : play_hand(config, table, config.first + row));
+            row += 1;
+          }
         }
+      } catch (...) {
+        mark_finished(begin, row);
+        throw;
       }
+      mark_finished(begin, end);
+    }
+    void mark_finished(std::int64_t begin, std::int64_t end) const {
       if (finished) std::fill(finished + begin, finished + end, std::uint8_t{1});
     }
     HandState play_random(std::int64_t row) const {
@@ -177,9 +193,10 @@ std::int64_t simulate(const SimConfig& config, const SimArrays& out, SimSummary*
     }
   };
   const bool all_random = config.all_random();
+  const TablePlayers table(config.players, config.native_view_loop);
   const std::int64_t before = done.load();
   parallel_chunks(config.count, config.threads, balanced_chunk(config.count, config.threads, 256, 16384), stop, done,
-                  [&] { return Worker{config, out, summary, finished, all_random, {}}; });
+                  [&] { return Worker{config, out, summary, finished, all_random, table, {}}; });
   return done.load() - before;
 }
 

@@ -74,15 +74,17 @@ struct SimConfig {
   // time: the same draws, without a virtual call per card. Off, every card goes through RandomPolicy
   // (tests compare the two).
   bool random_play_loop = true;
+  // Native players (csrc/native_play.hpp) share one view through the card play, updated card by card.
+  // Off, each of their decisions fills a view afresh (tests compare the two).
+  bool native_view_loop = true;
   bool all_random() const;
 };
-
-// Plays one hand of a run: the deal and every decision come from the hand's own seeded stream.
-HandState play_hand(const SimConfig& config, std::int64_t index);
 
 // Runs the whole batch. `done` counts finished hands as they go; setting `stop` makes the workers
 // finish their current chunk and return. Returns the number of hands played, which is `count`
 // unless stopped; when stopped, `finished` (if given, `count` bytes) marks the rows that were played.
+// A player's exception stops the batch the same way and is rethrown once every thread has stopped,
+// with `summary` and `finished` holding the hands finished before it.
 std::int64_t simulate(const SimConfig& config, const SimArrays& out, SimSummary* summary, std::atomic<std::int64_t>& done,
                       const std::atomic<bool>& stop, std::uint8_t* finished = nullptr);
 

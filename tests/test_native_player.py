@@ -6,6 +6,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zlib
 
 import numpy as np
 import pytest
@@ -18,6 +19,7 @@ from baloot.rl import BalootVectorEnv
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = os.path.join(ROOT, "examples", "native_player")
 PLAYER_TYPE = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_uint64)
+VIEW_BYTES = 292  # sizeof(baloot_view) less its tail padding: offsetof(baloot_view, reserved) + 32 * 4
 
 
 @pytest.fixture(scope="module")
@@ -116,3 +118,98 @@ def test_an_illegal_answer_names_the_player_seat_and_action(answer):
         baloot.simulate(100, player, seed=1, threads=2)
     with pytest.raises(baloot.IllegalAction, match="stubborn"):
         baloot.simulate(10, ["random", player, "random", "random"], threads=1)
+
+
+def legal_of(view):
+    legal = ctypes.c_uint64.from_address(view + 8).value
+    return [a for a in range(_core.num_actions) if legal >> a & 1]
+
+
+@PLAYER_TYPE
+def whole_view(view, seed):
+    """A legal action drawn from a hash of every byte of the view and the seed: any field that differs
+    changes the hand."""
+    legal = legal_of(view)
+    return legal[zlib.crc32(ctypes.string_at(view, VIEW_BYTES) + seed.to_bytes(8, "little")) % len(legal)]
+
+
+def core_rows(players, hands, threads, native_view_loop, contract=None):
+    from baloot.rules import Rules, core_rules
+    from baloot.simulate import COLUMNS, core_players
+    arrays = {name: np.zeros((hands, width) if width == 2 else hands, dtype=dtype)
+              for name, (dtype, width) in COLUMNS.items()}
+    core, _ = core_players(players, Rules())
+    counts, played, _, error = _core.simulate(0, hands, 7, threads, core_rules(Rules()), contract, core, arrays, True,
+                                              native_view_loop=native_view_loop)
+    assert played == hands and error is None
+    return counts, arrays
+
+
+@pytest.mark.parametrize("contract", [None, (1, 2)])
+def test_the_view_kept_through_the_play_is_the_view_filled_afresh(contract):
+    player = baloot.NativePlayer(whole_view, name="whole_view")
+    for players in ([player] * 4, [player, "heuristic", "random", player]):
+        kept = core_rows(players, 150, 2, True, contract)
+        fresh = core_rows(players, 150, 1, False, contract)
+        assert kept[0] == fresh[0]
+        for name, values in kept[1].items():
+            assert np.array_equal(values, fresh[1][name]), name
+
+
+def faulty(fault_at):
+    """The example's logic in ctypes, with an illegal answer at call number `fault_at` (never if None)."""
+    calls = []
+
+    @PLAYER_TYPE
+    def player(view, seed):
+        calls.append(1)
+        if len(calls) == fault_at:
+            return -1
+        legal = legal_of(view)
+        cards = [a for a in legal if a < 32]
+        return cards[-1] if cards else _core.actions["sun"] if _core.actions["sun"] in legal else legal[0]
+
+    return player
+
+
+@pytest.mark.parametrize("keep", [True, False])
+def test_an_illegal_answer_keeps_the_hands_finished_before_it(keep):
+    clean = baloot.simulate(100, baloot.NativePlayer(faulty(None), name="sound"), seed=3, threads=1)
+    player = baloot.NativePlayer(faulty(1000), name="faulty")
+    with pytest.raises(baloot.IllegalAction, match="native player faulty chose action -1 for seat") as raised:
+        baloot.simulate(100, player, seed=3, threads=1, keep=keep)
+    result = raised.value.result
+    assert 0 < result.hands < 100 and result.interrupted
+    assert f"the {result.hands:,} hands finished before it are in this error's .result" in str(raised.value)
+    rows = slice(0, result.hands)
+    assert result.counts["points"] == clean.points[rows].sum(axis=0).tolist()
+    if keep:
+        for name, values in result.table().items():
+            assert np.array_equal(values, clean.table()[name][rows]), name
+
+
+def test_on_two_threads_an_illegal_answer_stops_both_and_keeps_what_finished():
+    @PLAYER_TYPE
+    def fails_in_hokum(view, seed):
+        legal = legal_of(view)
+        mode = ctypes.c_int32.from_address(view + 64).value  # baloot_view.mode
+        return -7 if legal[0] < 32 and mode == 1 else legal[-1] if legal[-1] < 32 else legal[0]
+
+    with pytest.raises(baloot.IllegalAction, match="chose action -7") as raised:
+        baloot.simulate(20_000, [baloot.NativePlayer(fails_in_hokum, name="x"), "random", "random", "random"],
+                        seed=1, threads=2)
+    result = raised.value.result
+    assert result.hands == len(result.mode) == int(result.counts["hands"]) < 20_000
+
+
+def test_a_python_player_s_illegal_action_keeps_the_finished_hands_too():
+    calls = []
+
+    def player(game):
+        calls.append(1)
+        legal = game.legal_actions()
+        return "pass" if len(calls) >= 500 and "pass" not in legal else legal[-1]
+
+    with pytest.raises(baloot.IllegalAction, match="a Python player chose 'pass'") as raised:
+        baloot.simulate(100, player, seed=2)
+    assert 0 < raised.value.result.hands < 100

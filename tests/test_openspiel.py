@@ -130,6 +130,22 @@ def replay(game, history):
     return state
 
 
+@pytest.mark.parametrize("rules", ["round2_sun=ace_before_dealer", "kawesh=True",
+                                   "round2_sun=ace_before_dealer,kawesh=True,hokum_to_sun=True"])
+def test_max_game_length_holds_under_the_house_rules_that_read_the_hands(rules):
+    game = pyspiel.load_game(f"python_baloot({rules})")
+    rng = np.random.default_rng(4)
+    longest = 0
+    for _ in range(300):
+        state, moves = game.new_initial_state(), 0
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                moves += 1
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        longest = max(longest, moves)
+    assert longest <= game.max_game_length()
+
+
 def test_resampling_keeps_what_the_seat_knows(game):
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     info_state = make_observation(game, INFO_STATE_OBS_TYPE)

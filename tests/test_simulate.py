@@ -121,8 +121,8 @@ def core_run(hands, contract, rules, random_play_loop):
     arrays = {name: np.zeros((hands, width) if width == 2 else hands, dtype=dtype)
               for name, (dtype, width) in SPEC.items()}
     players, _ = core_players("random", rules)
-    counts, played, _ = baloot._core.simulate(0, hands, 5, 2, core_rules(rules), optional(parse_contract, contract),
-                                              players, arrays, True, random_play_loop=random_play_loop)
+    counts, played, _, _ = baloot._core.simulate(0, hands, 5, 2, core_rules(rules), optional(parse_contract, contract),
+                                                 players, arrays, True, random_play_loop=random_play_loop)
     assert played == hands
     return counts, arrays
 

@@ -19,12 +19,6 @@
 
 namespace baloot {
 
-// An action that the state does not allow; the bindings raise it as baloot.IllegalAction.
-class IllegalActionError : public RuleError {
- public:
-  using RuleError::RuleError;
-};
-
 // A built-in player as Python holds it.
 struct Player {
   std::string name;

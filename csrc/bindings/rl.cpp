@@ -41,6 +41,13 @@ VectorEnvConfig env_config(int seat, const py::list& players, const Rules& rules
   return c;
 }
 
+py::array_t<std::int8_t> action_flags(ActionMask mask) {
+  py::array_t<std::int8_t> out(kNumActions);
+  std::int8_t* flags = out.mutable_data();
+  for (int a = 0; a < kNumActions; ++a) flags[a] = static_cast<std::int8_t>(mask >> a & 1);
+  return out;
+}
+
 }  // namespace
 
 void bind_rl(py::module_& m) {
@@ -57,15 +64,19 @@ void bind_rl(py::module_& m) {
         return out;
       },
       py::arg("state"), py::arg("seat"));
+  m.def("action_flags", &action_flags, py::arg("mask"));
   m.def(
-      "action_flags",
-      [](ActionMask mask) {
-        py::array_t<std::int8_t> out(kNumActions);
-        std::int8_t* flags = out.mutable_data();
-        for (int a = 0; a < kNumActions; ++a) flags[a] = static_cast<std::int8_t>(mask >> a & 1);
+      "agent_observation",
+      [](const HandState& state, int seat) {
+        py::array_t<float> observation(kWidth);
+        observe(state, checked_seat(seat, "seat"), observation.mutable_data());
+        py::dict out;
+        out["observation"] = observation;
+        out["action_mask"] = action_flags(state.to_move() == seat ? state.legal_actions() : 0);
         return out;
       },
-      py::arg("mask"));
+      py::arg("state"), py::arg("seat"),
+      "A PettingZoo agent's observation: what `seat` has seen and its legal actions (none unless it is to move).");
 
   py::class_<VectorEnv>(m, "VectorEnv")
       .def(py::init([](int num_envs, int seat, const py::list& players, const Rules& rules, int dealer,

@@ -46,7 +46,7 @@ void bind_simulate(py::module_& m) {
       "simulate",
       [](std::int64_t first, std::int64_t count, std::uint64_t seed, int threads, const Rules& rules, py::object contract,
          const py::list& players, const py::dict& arrays, bool summarize, py::object progress, double poll_seconds,
-         py::object finished_array, bool random_play_loop) {
+         py::object finished_array, bool random_play_loop, bool native_view_loop) {
         if (first < 0 || count < 0) throw RuleError("hands and start must be non-negative");
         SimConfig config;
         config.first = first;
@@ -55,6 +55,7 @@ void bind_simulate(py::module_& m) {
         config.threads = threads;
         config.rules = rules;
         config.random_play_loop = random_play_loop;
+        config.native_view_loop = native_view_loop;
         if (!contract.is_none()) {
           const auto pair = contract.cast<std::pair<int, int>>();
           config.forced = true;
@@ -88,24 +89,35 @@ void bind_simulate(py::module_& m) {
         SimSummary* wanted = summarize ? &summary : nullptr;
         std::int64_t played = 0;
         bool interrupted = false;
-        if (seats.any_python()) {
-          config.threads = 1;  // the GIL serialises Python players anyway; keep it held and simple
-          std::atomic<std::int64_t> done{0};
-          const std::atomic<bool> stop{false};
-          played = simulate(config, out, wanted, done, stop, finished);
-        } else {
-          std::tie(played, interrupted) = run_polled(
-              [&](std::atomic<std::int64_t>& done, const std::atomic<bool>& stop) {
-                return simulate(config, out, wanted, done, stop, finished);
-              },
-              progress, poll_seconds);
+        // A player's illegal action stops the batch like Ctrl-C: the hands finished before it are
+        // summed and marked, and its message is returned with them for Python to raise.
+        py::object error = py::none();
+        try {
+          if (seats.any_python()) {
+            config.threads = 1;  // the GIL serialises Python players anyway; keep it held and simple
+            std::atomic<std::int64_t> done{0};
+            const std::atomic<bool> stop{false};
+            played = simulate(config, out, wanted, done, stop, finished);
+          } else {
+            std::tie(played, interrupted) = run_polled(
+                [&](std::atomic<std::int64_t>& done, const std::atomic<bool>& stop) {
+                  return simulate(config, out, wanted, done, stop, finished);
+                },
+                progress, poll_seconds);
+          }
+        } catch (const IllegalActionError& illegal) {
+          error = py::str(illegal.what());
+        } catch (py::error_already_set& raised) {
+          if (!raised.matches(py::module_::import("baloot._core").attr("IllegalAction"))) throw;
+          error = py::str(raised.value());
         }
         py::object stats = summarize ? py::object(summary_dict(summary)) : py::object(py::none());
-        return py::make_tuple(stats, played, interrupted);
+        return py::make_tuple(stats, played, interrupted, error);
       },
       py::arg("first"), py::arg("count"), py::arg("seed"), py::arg("threads"), py::arg("rules"), py::arg("contract"),
       py::arg("players"), py::arg("arrays"), py::arg("summarize"), py::arg("progress") = py::none(),
-      py::arg("poll_seconds") = 0.1, py::arg("finished") = py::none(), py::arg("random_play_loop") = true);
+      py::arg("poll_seconds") = 0.1, py::arg("finished") = py::none(), py::arg("random_play_loop") = true,
+      py::arg("native_view_loop") = true);
 }
 
 }  // namespace baloot
