@@ -73,7 +73,7 @@ class SimResult:
 
     def __init__(self, counts: Dict[str, Any], arrays: Optional[Dict[str, np.ndarray]], *, start: int, seed: int,
                  players: List[str], rules: Rules, contract: Optional[str], interrupted: bool = False,
-                 resumed: int = 0) -> None:
+                 resumed: int = 0, numbers: Optional[np.ndarray] = None) -> None:
         self.counts = counts
         self.resumed = resumed
         self.start = start
@@ -84,6 +84,8 @@ class SimResult:
         self.interrupted = interrupted
         self.hands = int(counts["hands"])
         self.arrays = arrays
+        # The hand number of each row: start, start+1, ... unless a stop on several threads left gaps.
+        self._numbers = numbers
         if arrays is not None:
             for name, values in arrays.items():
                 setattr(self, name, values)
@@ -97,7 +99,10 @@ class SimResult:
         """The per-hand columns as flat numpy arrays (one column per team where there are two)."""
         if self.arrays is None:
             raise BalootError("this run kept no per-hand rows: run with keep=True")
-        columns: Dict[str, np.ndarray] = {"hand": np.arange(self.start, self.start + len(self.arrays["mode"]))}
+        numbers = self._numbers
+        if numbers is None:
+            numbers = np.arange(self.start, self.start + len(self.arrays["mode"]))
+        columns: Dict[str, np.ndarray] = {"hand": numbers}
         for name, values in self.arrays.items():
             if values.ndim == 2:
                 columns[f"{name}_0"] = values[:, 0]
@@ -217,11 +222,14 @@ def run(hands: int, players: Any = "random", seed: int = 0, threads: int = 0, ru
     assert counts is not None  # the core was asked for the summary
     stopped = interrupted or error is not None
     kept: Optional[Dict[str, np.ndarray]] = None
+    numbers: Optional[np.ndarray] = None
     if keep:
         rows = finished.astype(bool) if stopped and finished is not None else slice(None)
         kept = {name: values[rows] for name, values in arrays.items()}
+        if stopped:
+            numbers = start + np.flatnonzero(rows)
     result = SimResult(counts, kept, start=start, seed=seed, players=names, rules=rules, contract=contract,
-                       interrupted=stopped)
+                       interrupted=stopped, numbers=numbers)
     if error is not None:
         illegal = IllegalAction(f"{error}; the {result.hands:,} hands finished before it are in this error's .result")
         illegal.result = result  # type: ignore[attr-defined]

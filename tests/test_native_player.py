@@ -195,11 +195,17 @@ def test_on_two_threads_an_illegal_answer_stops_both_and_keeps_what_finished():
         mode = ctypes.c_int32.from_address(view + 64).value  # baloot_view.mode
         return -7 if legal[0] < 32 and mode == 1 else legal[-1] if legal[-1] < 32 else legal[0]
 
+    players = [baloot.NativePlayer(fails_in_hokum, name="x"), "random", "random", "random"]
     with pytest.raises(baloot.IllegalAction, match="chose action -7") as raised:
-        baloot.simulate(20_000, [baloot.NativePlayer(fails_in_hokum, name="x"), "random", "random", "random"],
-                        seed=1, threads=2)
+        baloot.simulate(20_000, players, seed=1, threads=2, start=5)
     result = raised.value.result
     assert result.hands == len(result.mode) == int(result.counts["hands"]) < 20_000
+    # Each kept row carries its own hand number, gaps and all: replaying that hand gives the same row.
+    numbers = result.table()["hand"]
+    assert (np.diff(numbers) > 0).all() and numbers[0] >= 5
+    for row in (0, len(numbers) // 2, len(numbers) - 1):
+        again = baloot.simulate(1, players, seed=1, start=int(numbers[row]))
+        assert again.points[0].tolist() == result.points[row].tolist()
 
 
 def test_a_python_player_s_illegal_action_keeps_the_finished_hands_too():
