@@ -46,11 +46,12 @@ class Mutant(NamedTuple):
 
 
 def _code_lines(text: str) -> List[int]:
-    """Indices of lines worth mutating: code, not comments, includes or templates' angle brackets."""
+    """Indices of lines worth mutating: code, not comments, includes, templates' angle brackets or asserts
+    (compiled only into the sanitizer build, so a mutant there is invisible to the tests of a normal one)."""
     keep = []
     for i, line in enumerate(text.splitlines()):
         stripped = line.strip()
-        if not stripped or stripped.startswith(("//", "#", "*", "/*", "template", "static_assert")):
+        if not stripped or stripped.startswith(("//", "#", "*", "/*", "template", "static_assert", "assert(")):
             continue
         keep.append(i)
     return keep
