@@ -192,6 +192,17 @@ def test_score_hand_buyers():
         raises_naming(lambda: baloot.score_hand("sun", b, (65, 65), (4, 4)), str(b))
 
 
+@pytest.mark.parametrize("team", [0, 1])
+def test_score_hand_checks_each_team_s_values(team):
+    def pair(mine, other):
+        return (mine, other) if team == 0 else (other, mine)
+
+    raises_naming(lambda: baloot.score_hand("hokum", 0, pair(10, 152), pair(0, 8)), "no trick", str(pair(10, 152)))
+    raises_naming(lambda: baloot.score_hand("hokum", 0, (81, 81), (4, 4), projects=pair(10, 0)), "10",
+                  "not the project abnat")
+    raises_naming(lambda: baloot.score_hand("hokum", 0, (81, 81), (4, 4), baloot=pair(2, 0)), "0 or 1")
+
+
 def test_score_hand_impossible_combinations():
     # Sun can only be doubled once (R30).
     raises_naming(lambda: baloot.score_hand("sun", 0, (65, 65), (4, 4), multiplier=3), "3")
