@@ -98,6 +98,8 @@ def test_pimc_follows_the_seed_for_any_thread_count():
 
 
 ROLLOUT = "rollout:worlds=8:tries=4:call_worlds=8"
+# Every way of choosing and weighting the worlds of a card decision.
+ROLLOUTS = [ROLLOUT, ROLLOUT + ":calls=2:partner=1:weight=50", ROLLOUT + ":calls=1"]
 
 
 def calling_twins(count, seed=0):
@@ -124,8 +126,9 @@ def calling_twins(count, seed=0):
     return found
 
 
-def test_rollout_plays_on_what_its_seat_sees():
-    player = _core.Player(*parse_spec(ROLLOUT))
+@pytest.mark.parametrize("spec", ROLLOUTS)
+def test_rollout_plays_on_what_its_seat_sees(spec):
+    player = _core.Player(*parse_spec(spec))
     for i, (state, other) in enumerate(twins(25, seed=3)):
         assert player.choose(state, i) == player.choose(other, i)
 
@@ -137,12 +140,14 @@ def test_rollout_calls_on_what_its_seat_sees():
 
 
 def test_rollout_options():
-    for bad in ({"worlds": 0}, {"worlds": 2.5}, {"tries": 0}, {"call_worlds": -1}, {"samples": 3}):
+    for bad in ({"worlds": 0}, {"worlds": 2.5}, {"tries": 0}, {"call_worlds": -1}, {"samples": 3}, {"calls": -1},
+                {"partner": 2}, {"weight": 0}, {"weight": 101}):
         with pytest.raises(BalootError, match="rollout"):
             _core.Player("rollout", bad)
 
 
-def test_rollout_follows_the_seed_for_any_thread_count():
-    one = baloot.simulate(12, ROLLOUT, seed=5, threads=1)
-    two = baloot.simulate(12, ROLLOUT, seed=5, threads=2)
+@pytest.mark.parametrize("spec", ROLLOUTS)
+def test_rollout_follows_the_seed_for_any_thread_count(spec):
+    one = baloot.simulate(12, spec, seed=5, threads=1)
+    two = baloot.simulate(12, spec, seed=5, threads=2)
     assert np.array_equal(one.points, two.points) and np.array_equal(one.abnat, two.abnat)

@@ -1,10 +1,18 @@
 #include "rollout_player.hpp"
 
+#include <cmath>
+
 #include "call_worlds.hpp"
 #include "expert.hpp"
 #include "search_players.hpp"
 
 namespace baloot {
+
+namespace {
+
+constexpr double kFullWeight = 1000;  // the weight of a world without surprise
+
+}  // namespace
 
 RolloutPolicy::RolloutPolicy(const RolloutOptions& options)
     : options_(options), calls_(make_policy("heuristic")), playout_(expert_params()) {}
@@ -58,7 +66,10 @@ int RolloutPolicy::play_card(const HandState& state, Rng& rng) const {
   const SeatView view(state);
   const HiddenCards hidden = hidden_cards(view);
   const HiddenDealer dealer(hidden);
-  const WorldReplay replay(view, hidden);
+  ReplayChecks checks;
+  checks.partner = options_.partner ? &playout_ : nullptr;
+  checks.calls = options_.calls;
+  const WorldReplay replay(view, hidden, checks);
   if (!replay.usable()) return calls_->choose(state, rng);
   const Hand legal = view.legal_cards();
   const int team = team_of(view.seat());
@@ -78,11 +89,12 @@ int RolloutPolicy::play_card(const HandState& state, Rng& rng) const {
       }
     }
     if (fewest == kNumCards) continue;  // no world replayed (never by the rules)
+    const long weight = std::lround(kFullWeight * std::pow(options_.weight / 100.0, fewest));
     for (Hand h = legal; h; h = without_lowest(h)) {
       const Card c = lowest_card(h);
       trial = best_world;
       trial.play(c);
-      total[c] += play_out(trial, team);
+      total[c] += weight * play_out(trial, team);
     }
   }
   // The best average; among equals, the card the play-out policy would play.

@@ -18,6 +18,9 @@ struct RolloutOptions {
   int worlds = 400;  // worlds per card decision
   int tries = 16;    // worlds drawn per kept world, to find one where the other seats called and played as the heuristic would
   int call_worlds = 800;  // worlds per bidding or doubling decision (0: call as the heuristic player)
+  int calls = 0;    // surprises a world counts whose calls the heuristic would not have made (0: calls not checked)
+  bool partner = false;  // whether the partner's card play is checked too (against the play-out policy)
+  int weight = 100;  // a kept world's weight per surprise in its replay, in percent (100: every kept world counts alike)
 };
 
 class RolloutPolicy final : public Policy {
