@@ -84,6 +84,16 @@ def test_a_world_where_the_heuristic_would_have_played_otherwise_surprises():
     assert surprised > 0
 
 
+def test_worlds_whose_calls_the_heuristic_would_not_have_made_surprise_more_than_the_real_deal():
+    def call_surprises(state, hands):
+        return _core.world_surprises(state, hands, calls=10) - _core.world_surprises(state, hands) >= 10
+
+    positions = twins(100, seed=4)
+    real = sum(call_surprises(state, list(state.hands)) for state, _ in positions)
+    drawn = sum(call_surprises(state, list(_core.hidden_deal(state, i)[0])) for i, (state, _) in enumerate(positions))
+    assert real < drawn
+
+
 def test_pimc_options():
     for bad in ({"tries": 0}, {"tries": 1.5}, {"points": 2}, {"samples": 0}, {"depth": 1}):
         with pytest.raises(BalootError):
@@ -98,8 +108,8 @@ def test_pimc_follows_the_seed_for_any_thread_count():
 
 
 ROLLOUT = "rollout:worlds=8:tries=4:call_worlds=8"
-# Every way of choosing and weighting the worlds of a card decision.
-ROLLOUTS = [ROLLOUT, ROLLOUT + ":calls=2:partner=1:weight=50", ROLLOUT + ":calls=1"]
+# The worlds of a card decision with the calls checked (the default) and not.
+ROLLOUTS = [ROLLOUT, ROLLOUT + ":calls=0"]
 
 
 def calling_twins(count, seed=0):
@@ -141,7 +151,7 @@ def test_rollout_calls_on_what_its_seat_sees():
 
 def test_rollout_options():
     for bad in ({"worlds": 0}, {"worlds": 2.5}, {"tries": 0}, {"call_worlds": -1}, {"samples": 3}, {"calls": -1},
-                {"partner": 2}, {"weight": 0}, {"weight": 101}):
+                {"calls": 33}):
         with pytest.raises(BalootError, match="rollout"):
             _core.Player("rollout", bad)
 

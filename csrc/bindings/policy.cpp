@@ -28,30 +28,21 @@ void bind_policy(py::module_& m) {
           py::arg("state"), py::arg("seed") = 0, "The player's action for the seat to move.");
   m.def(
       "world_surprises",
-      [](const HandState& state, const std::vector<Hand>& hands, const std::string& model, int calls,
-         const std::string& partner, int splits) {
+      [](const HandState& state, const std::vector<Hand>& hands, const std::string& model, int calls) {
         if (state.phase() != Phase::kPlaying) throw RuleError("the hand is not in its playing phase");
         if (hands.size() != kNumSeats) throw RuleError("hands must be four masks");
         if (calls < 0 || calls > kNumCards) throw RuleError("calls must be 0..32, got " + std::to_string(calls));
-        if (splits < 1) throw RuleError("splits must be at least 1, got " + std::to_string(splits));
         const SeatView view(state);
         const HiddenCards hidden = hidden_cards(view);
-        const std::shared_ptr<const Policy> partner_model = partner.empty() ? nullptr : make_policy(partner);
-        ReplayChecks checks;
-        checks.partner = partner_model.get();
-        checks.calls = calls;
-        checks.splits = splits;
-        const WorldReplay replay(view, hidden, checks);
+        const WorldReplay replay(view, hidden, calls);
         if (!replay.usable()) return -1;
         const Hand world[kNumSeats] = {hands[0], hands[1], hands[2], hands[3]};
         return replay.surprises(*make_policy(model), world, 2 * kNumCards);
       },
       py::arg("state"), py::arg("hands"), py::arg("model") = "heuristic", py::arg("calls") = 0,
-      py::arg("partner") = "", py::arg("splits") = 8,
       "How many of the other team's plays so far `model` would not have made in the world of `hands` "
-      "(-1 when the calls cannot be rebuilt); `calls` more when `model` would not have made the other "
-      "team's calls (and the partner's, with `partner`), and the plays of the partner `partner` "
-      "(a player name) would not have made.");
+      "(-1 when the calls cannot be rebuilt), and `calls` more when `model`, making the other team's calls "
+      "from the deal, would not have made the real ones.");
   m.def("set_strong_weights_path", &set_strong_weights_path, py::arg("path"),
         "The weights file the strong player reads (the package sets the one it ships).");
   m.def("strong_weights_path", &strong_weights_path, "The weights file the strong player reads.");

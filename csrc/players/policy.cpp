@@ -65,12 +65,8 @@ std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyO
         rollout.call_worlds = whole_option(name, key, value, 0, 100000);
       } else if (key == "calls") {
         rollout.calls = whole_option(name, key, value, 0, kNumCards);
-      } else if (key == "partner") {
-        rollout.partner = whole_option(name, key, value, 0, 1) == 1;
-      } else if (key == "weight") {
-        rollout.weight = whole_option(name, key, value, 1, 100);
       } else {
-        throw RuleError("player rollout takes the options worlds, tries, call_worlds, calls, partner and weight, got " + key);
+        throw RuleError("player rollout takes the options worlds, tries, call_worlds and calls, got " + key);
       }
     }
     return std::make_shared<RolloutPolicy>(rollout);

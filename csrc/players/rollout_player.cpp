@@ -1,18 +1,10 @@
 #include "rollout_player.hpp"
 
-#include <cmath>
-
 #include "call_worlds.hpp"
 #include "expert.hpp"
 #include "search_players.hpp"
 
 namespace baloot {
-
-namespace {
-
-constexpr double kFullWeight = 1000;  // the weight of a world without surprise
-
-}  // namespace
 
 RolloutPolicy::RolloutPolicy(const RolloutOptions& options)
     : options_(options), calls_(make_policy("heuristic")), playout_(expert_params()) {}
@@ -66,18 +58,15 @@ int RolloutPolicy::play_card(const HandState& state, Rng& rng) const {
   const SeatView view(state);
   const HiddenCards hidden = hidden_cards(view);
   const HiddenDealer dealer(hidden);
-  ReplayChecks checks;
-  checks.partner = options_.partner ? &playout_ : nullptr;
-  checks.calls = options_.calls;
-  const WorldReplay replay(view, hidden, checks);
+  const WorldReplay replay(view, hidden, options_.calls);
   if (!replay.usable()) return calls_->choose(state, rng);
   const Hand legal = view.legal_cards();
   const int team = team_of(view.seat());
   long total[kNumCards] = {};
   HandState world, best_world, trial;
   for (int w = 0; w < options_.worlds; ++w) {
-    // Of `tries` worlds, the first in which the other team played as the heuristic would, else the
-    // one in which it surprised least.
+    // Of `tries` worlds, the first in which the other team called and played as the heuristic would,
+    // else the one in which it surprised least (a call that differs counting `calls` surprises).
     int fewest = kNumCards;
     for (int t = 0; t < options_.tries && fewest > 0; ++t) {
       Hand hands[kNumSeats];
@@ -89,12 +78,11 @@ int RolloutPolicy::play_card(const HandState& state, Rng& rng) const {
       }
     }
     if (fewest == kNumCards) continue;  // no world replayed (never by the rules)
-    const long weight = std::lround(kFullWeight * std::pow(options_.weight / 100.0, fewest));
     for (Hand h = legal; h; h = without_lowest(h)) {
       const Card c = lowest_card(h);
       trial = best_world;
       trial.play(c);
-      total[c] += weight * play_out(trial, team);
+      total[c] += play_out(trial, team);
     }
   }
   // The best average; among equals, the card the play-out policy would play.

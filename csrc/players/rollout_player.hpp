@@ -1,5 +1,5 @@
 // The "rollout" player: Monte Carlo search with a fast policy. For each card it may play it deals the
-// cards it cannot see consistently with what its seat has seen (as pimc does), plays the card, lets
+// cards it cannot see consistently with what its seat has seen (as pimc does, the calls checked too), plays the card, lets
 // the expert player play the rest of the hand for all four seats, and scores the game points the
 // seat's team takes over the other (the buyers' check, khasra, kaboot, the multiplier, projects and
 // Baloot, as the hand scores them). It plays the card with the best average over the worlds, the
@@ -18,9 +18,7 @@ struct RolloutOptions {
   int worlds = 400;  // worlds per card decision
   int tries = 16;    // worlds drawn per kept world, to find one where the other seats called and played as the heuristic would
   int call_worlds = 800;  // worlds per bidding or doubling decision (0: call as the heuristic player)
-  int calls = 0;    // surprises a world counts whose calls the heuristic would not have made (0: calls not checked)
-  bool partner = false;  // whether the partner's card play is checked too (against the play-out policy)
-  int weight = 100;  // a kept world's weight per surprise in its replay, in percent (100: every kept world counts alike)
+  int calls = 1;    // surprises a world counts whose calls the heuristic would not have made (0: calls not checked)
 };
 
 class RolloutPolicy final : public Policy {

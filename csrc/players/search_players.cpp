@@ -192,8 +192,8 @@ void world_deck(const SeatView& view, const Hand (&dealt)[kNumSeats], Card (&dec
 
 }  // namespace
 
-WorldReplay::WorldReplay(const SeatView& view, const HiddenCards& hidden, const ReplayChecks& checks)
-    : view_(view), hidden_(hidden), checks_(checks) {
+WorldReplay::WorldReplay(const SeatView& view, const HiddenCards& hidden, int calls)
+    : view_(view), hidden_(hidden), calls_(calls) {
   plays_ = view.tricks_played() * kNumSeats + view.trick_len();
   // The calls do not depend on the cards: try them once on any deck with the real up-card.
   Card deck[kNumCards];
@@ -244,33 +244,31 @@ int WorldReplay::rebuild(const Policy& model, const Hand (&hands)[kNumSeats], in
   state = HandState(deck, view_.dealer(), scores, view_.rules());
   if (!calls_into(state)) return limit + 1;
   const int team = team_of(view_.seat());
-  const int partner = partner_of(view_.seat());
   Rng rng(0);
   int n = 0;
   for (int i = 0; i < plays_; ++i) {
     const Card card = view_.played_card(i);
     const Hand legal = state.legal_cards();
     if (!(legal & bit(card))) return limit + 1;
-    if (without_lowest(legal)) {
-      const int seat = state.to_move();
-      const Policy* seat_model = team_of(seat) != team ? &model : seat == partner ? checks_.partner : nullptr;
-      if (seat_model && seat_model->choose(state, rng) != card && ++n > limit) return n;
-    }
+    if (team_of(state.to_move()) != team && without_lowest(legal) && model.choose(state, rng) != card && ++n > limit) return n;
     state.play(card);
   }
   // The calls last: they cost the most to check.
-  if (checks_.calls && !calls_fit_some_split(model, dealt)) n += checks_.calls;
+  if (calls_ && !calls_fit_some_split(model, dealt)) n += calls_;
   return n;
 }
 
 bool WorldReplay::calls_fit_some_split(const Policy& model, const Hand (&dealt)[kNumSeats]) const {
-  const unsigned modelled = 0xFu & ~(1u << view_.seat()) & ~(checks_.partner ? 0u : 1u << partner_of(view_.seat()));
+  // In a hand the heuristic called and played, the real deal's calls fit on one of 8 draws in 85% of the
+  // card decisions, on the first draw in 55%.
+  constexpr int kSplits = 8;
+  const unsigned others = 0xFu & ~(1u << view_.seat()) & ~(1u << partner_of(view_.seat()));
   Rng order(std::uint64_t{dealt[0]} << 32 ^ dealt[1] ^ std::uint64_t{dealt[2]} * 0x9E3779B97F4A7C15ull);
   Card deck[kNumCards];
   HandState state;
-  for (int k = 0; k < checks_.splits; ++k) {
+  for (int k = 0; k < kSplits; ++k) {
     world_deck(view_, dealt, deck, &order);
-    if (calls_fit(view_, model, modelled, deck, order, state)) return true;
+    if (calls_fit(view_, model, others, deck, order, state)) return true;
   }
   return false;
 }
