@@ -54,15 +54,15 @@ int RolloutPolicy::call(const HandState& state, Rng& rng) const {
   return best;
 }
 
-int RolloutPolicy::play_card(const HandState& state, Rng& rng) const {
+int RolloutPolicy::card_totals(const HandState& state, Rng& rng, long (&total)[kNumCards]) const {
   const SeatView view(state);
   const HiddenCards hidden = hidden_cards(view);
   const HiddenDealer dealer(hidden);
   const WorldReplay replay(view, hidden);
-  if (!replay.usable()) return calls_->choose(state, rng);
+  if (!replay.usable()) return 0;
   const Hand legal = view.legal_cards();
   const int team = team_of(view.seat());
-  long total[kNumCards] = {};
+  int dealt = 0;
   HandState world, best_world, trial;
   for (int w = 0; w < options_.worlds; ++w) {
     // Of `tries` worlds, the first in which the other team played as the heuristic would, else the
@@ -78,6 +78,7 @@ int RolloutPolicy::play_card(const HandState& state, Rng& rng) const {
       }
     }
     if (fewest == kNumCards) continue;  // no world replayed (never by the rules)
+    ++dealt;
     for (Hand h = legal; h; h = without_lowest(h)) {
       const Card c = lowest_card(h);
       trial = best_world;
@@ -85,8 +86,14 @@ int RolloutPolicy::play_card(const HandState& state, Rng& rng) const {
       total[c] += play_out(trial, team);
     }
   }
+  return dealt;
+}
+
+int RolloutPolicy::play_card(const HandState& state, Rng& rng) const {
+  long total[kNumCards] = {};
+  if (!card_totals(state, rng, total)) return calls_->choose(state, rng);
   // The best average; among equals, the card the play-out policy would play.
-  return best_card(legal, total, playout_.decide(state), rng);
+  return best_card(state.legal_cards(), total, playout_.decide(state), rng);
 }
 
 }  // namespace baloot

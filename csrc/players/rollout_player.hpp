@@ -25,6 +25,10 @@ class RolloutPolicy final : public Policy {
   explicit RolloutPolicy(const RolloutOptions& options = {});
   int choose(const HandState& state, Rng& rng) const override;
   const RolloutOptions& options() const { return options_; }
+  // Each legal card's total, over the worlds dealt, of the seat's team's game points over the other's
+  // when the card is played and the hand played out; returns the number of worlds (0: none could be
+  // dealt, `total` untouched). The seat to move must be playing a card.
+  int card_totals(const HandState& state, Rng& rng, long (&total)[kNumCards]) const;
 
  private:
   int play_card(const HandState& state, Rng& rng) const;
