@@ -29,15 +29,17 @@ import weights_file
 
 from baloot import _core
 from baloot.rules import Rules, core_rules
+from baloot.simulate import core_players
 
 FEATURES = len(_core.play_feature_names())
 PAIRS = np.triu_indices(FEATURES)
 CHUNK = 4_000  # decisions expanded at a time
 
 
-def collect(hands: int, worlds: int, player: str, seed: int, threads: int) -> Dict[str, np.ndarray]:
+def collect(hands: int, worlds: int, player: str, playout: str, seed: int, threads: int) -> Dict[str, np.ndarray]:
     labeller = _core.Player("rollout", {"worlds": worlds})
-    return _core.play_labels(hands, seed, _core.Player(player), labeller, core_rules(Rules()), threads)
+    players, _ = core_players([player, playout, player, playout], Rules())
+    return _core.play_labels(hands, seed, players[0], labeller, core_rules(Rules()), threads, players[1])
 
 
 def chunks(data: Dict[str, np.ndarray], decisions: np.ndarray) -> Iterator[Tuple[np.ndarray, ...]]:
@@ -98,6 +100,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=20_000)
     parser.add_argument("--worlds", type=int, default=100, help="rollout worlds per decision (default 100)")
     parser.add_argument("--player", default="expert", help="the player whose hands are labelled (default expert)")
+    parser.add_argument("--playout", default="expert", help="the player of the rollouts' play-outs (default expert)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--threads", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--ridge", type=float, default=100.0)
@@ -108,7 +111,7 @@ def main() -> None:
     if args.data and os.path.exists(args.data):
         data = dict(np.load(args.data))
     else:
-        data = collect(args.hands, args.worlds, args.player, args.seed, args.threads)
+        data = collect(args.hands, args.worlds, args.player, args.playout, args.seed, args.threads)
         if args.data:
             np.savez_compressed(args.data, **data)
     print(f"{len(data['count']):,} decisions, {len(data['value']):,} cards in {time.perf_counter() - began:.0f} s",
@@ -119,7 +122,7 @@ def main() -> None:
     print(f"held out: {mean:+.3f} ± {half:.3f} game points per decision over the expert's card", flush=True)
     table = (fit(data, np.arange(len(data["count"])), args.ridge))
     note = (f"python benchmarks/train_play.py --hands {args.hands} --worlds {args.worlds} --player {args.player} "
-            f"--seed {args.seed} --ridge {args.ridge}")
+            f"--playout {args.playout} --seed {args.seed} --ridge {args.ridge}")
     weights_file.update(args.out, {"play": table}, note)
     print(f"wrote {args.out}")
 

@@ -47,9 +47,14 @@ void bind_policy(py::module_& m) {
   m.def(
       "play_labels",
       [](std::int64_t hands, std::uint64_t seed, const Player& player, const Player& labeller, const Rules& rules,
-         int threads) {
+         int threads, const Player* playout) {
         const auto* rollout = dynamic_cast<const RolloutPolicy*>(labeller.policy.get());
         if (!rollout) throw RuleError("the labeller must be a rollout player, got " + labeller.name);
+        std::unique_ptr<RolloutPolicy> replayed;
+        if (playout) {
+          replayed = std::make_unique<RolloutPolicy>(rollout->options(), playout->policy);
+          rollout = replayed.get();
+        }
         if (hands < 1 || hands > 100'000'000) throw RuleError("hands must be 1..100000000, got " + std::to_string(hands));
         if (threads < 1 || threads > 1024) throw RuleError("threads must be 1..1024, got " + std::to_string(threads));
         PlayLabels labels;
@@ -71,8 +76,10 @@ void bind_policy(py::module_& m) {
         return out;
       },
       py::arg("hands"), py::arg("seed"), py::arg("player"), py::arg("labeller"), py::arg("rules"), py::arg("threads") = 1,
+      py::arg("playout") = nullptr,
       "Training data for the strong player's card play: the features of every card open at each card decision "
-      "with a choice in `hands` hands called and played by `player`, and the value the rollout `labeller` gives it.");
+      "with a choice in `hands` hands called and played by `player`, and the value the rollout `labeller` gives it "
+      "(its play-outs by `playout` when given).");
   m.def(
       "play_feature_names", [] { return std::vector<std::string>(kPlayFeatureNames, kPlayFeatureNames + kPlayFeatures); },
       "The names of the strong player's card features, in order.");
