@@ -90,11 +90,11 @@ def _action_number(action: Any) -> int:
     return int(action)
 
 
-def _apply(game: Game, action: Any) -> int:
-    """Plays `action`; returns the seat to move next, -1 once the hand is over."""
+def _apply(game: Game, action: Any, mover: int) -> int:
+    """Plays `action` of `mover`, the seat to move; returns the seat to move next, -1 once the hand is over."""
     number = action if type(action) is int and 0 <= action < NUM_ACTIONS else _action_number(action)
     try:
-        return game._play(number)
+        return game._play(number, mover)
     except IllegalAction:
         legal = ", ".join(ACTIONS[a] for a in np.flatnonzero(action_mask(game)))
         raise IllegalAction(f"action {number} ({ACTIONS[number]}) is not legal now; legal: {legal}") from None
@@ -215,7 +215,7 @@ class BalootAECEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        to_move = _apply(self.game, action)
+        to_move = _apply(self.game, action, self._seats[agent])
         # The rewards are zero until the end, so the agent's cumulative reward is zero already.
         if to_move < 0:
             result = self.game.result
@@ -288,7 +288,7 @@ class BalootSeatEnv(gymnasium.Env):
     def step(self, action: Any) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
         if self.game is None or self.game.to_move is None:
             raise BalootError("the hand is over (or was never dealt): call reset()")
-        _apply(self.game, action)
+        _apply(self.game, action, self.seat)
         self._play_others()
         over = self.game.to_move is None
         reward = _reward(self.game, self.seat, self.reward_kind) if over else 0.0
