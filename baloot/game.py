@@ -114,15 +114,16 @@ class Game:
         if not self._state.legal_actions() >> number & 1:
             who = "nobody (the hand is over)" if self.to_move is None else f"seat {self.to_move}"
             raise IllegalAction(f"{action!r} is not legal now for {who}; legal: {', '.join(self.legal_actions())}")
-        self._play(number)
+        self._play(number, self._state.to_move)
 
-    def _play(self, number: int) -> None:
-        """Applies action ``number`` (0 <= number < NUM_ACTIONS): the core raises ``IllegalAction`` and
-        changes nothing when it is not legal now."""
-        mover = self._state.to_move
-        self._state.apply(number)
+    def _play(self, number: int, mover: int) -> int:
+        """Applies action ``number`` (0 <= number < NUM_ACTIONS) of ``mover``, the seat to move, and returns
+        the seat to move next (-1 once the hand is over): the core raises ``IllegalAction`` and changes
+        nothing when it is not legal now."""
+        to_move = self._state.apply(number)
         self._history.append(_ACTION_NAMES[number])
         self._movers.append(mover)
+        return to_move
 
     def legal_mask(self) -> int:
         """The legal actions as a bit mask of the core's action numbers (see ``baloot.actions``)."""

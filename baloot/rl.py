@@ -17,7 +17,8 @@ opponents' (``reward="margin"``, zero-sum) or the team's own (``reward="points"`
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Sequence, Tuple, Union
+import sys
+from typing import Any, Dict, Iterator, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -27,7 +28,7 @@ try:
     from gymnasium.vector import AutoresetMode, VectorEnv
     from gymnasium.vector.utils import batch_space
     from pettingzoo import AECEnv
-    from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
 except ImportError as error:  # pragma: no cover - exercised only without the extra
     raise ImportError('baloot.rl needs the rl extra: pip install "baloot[rl]" (gymnasium and pettingzoo)') from error
 
@@ -80,8 +81,6 @@ def _check_reward(reward: str) -> str:
 
 def _action_number(action: Any) -> int:
     """An action given as a number (numpy integers too) or as a string such as "pass" or "10H"."""
-    if type(action) is int and 0 <= action < NUM_ACTIONS:
-        return action
     if isinstance(action, str):
         return parse_action(action)
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
@@ -91,10 +90,11 @@ def _action_number(action: Any) -> int:
     return int(action)
 
 
-def _apply(game: Game, action: Any) -> None:
-    number = _action_number(action)
+def _apply(game: Game, action: Any, mover: int) -> int:
+    """Plays `action` of `mover`, the seat to move; returns the seat to move next, -1 once the hand is over."""
+    number = action if type(action) is int and 0 <= action < NUM_ACTIONS else _action_number(action)
     try:
-        game._play(number)
+        return game._play(number, mover)
     except IllegalAction:
         legal = ", ".join(ACTIONS[a] for a in np.flatnonzero(action_mask(game)))
         raise IllegalAction(f"action {number} ({ACTIONS[number]}) is not legal now; legal: {legal}") from None
@@ -134,6 +134,12 @@ class BalootAECEnv(AECEnv):
     ``rules``: host options; ``dealer``: the first hand's dealer (it rotates every reset); ``scores``: the
     match scores before each hand; ``reward``: "margin" or "points". ``reset(seed=...)`` makes the deals
     reproducible. Illegal actions raise ``IllegalAction`` and change nothing.
+
+    The environment checks the order of calls as PettingZoo's ``OrderEnforcingWrapper`` does (``reset``
+    first, a ``step`` between two agents of ``agent_iter``, none after the last agent has left), with the
+    same errors, so that it needs no wrapper: a wrapper forwards attributes through ``__getattr__``, and a
+    class with ``__getattr__`` makes every attribute and method lookup on it slow (about a tenth of a
+    decision's time per lookup).
     """
 
     metadata = {"render_modes": ["ansi", "human"], "name": "baloot_v0", "is_parallelizable": False}
@@ -151,6 +157,8 @@ class BalootAECEnv(AECEnv):
         self.observation_spaces = {agent: _observation_space() for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents}
         self.game: Optional[Game] = None
+        self._has_reset = False
+        self._has_updated = False  # a step (or the reset) since agent_iter's last agent
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -159,10 +167,33 @@ class BalootAECEnv(AECEnv):
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
         # One call into the core for both arrays; the mask is empty unless the agent's seat is to move.
         return _core.agent_observation(self.game._state, self._seats[agent])
 
+    def last(self, observe: bool = True) -> Tuple[Any, float, bool, bool, Dict[str, Any]]:
+        # AECEnv.last without its call to observe() between. Before a reset agent_selection is missing: the
+        # AttributeError PettingZoo's wrapper raises.
+        agent = self.agent_selection
+        return (_core.agent_observation(self.game._state, self._seats[agent]) if observe else None,
+                self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent], self.infos[agent])
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return self._agents_in_turn(max_iter)
+
+    def _agents_in_turn(self, max_iter: int) -> Iterator[str]:
+        for _ in range(min(max_iter, sys.maxsize)):  # a range past sys.maxsize counts in slow long integers
+            if not self.agents:
+                return
+            assert self._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+            self._has_updated = False
+            yield self.agent_selection
+
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        self._has_reset = self._has_updated = True
         self._deals.reseed(seed)
         self.game = self._deals.next()
         self.agents = self.possible_agents[:]
@@ -174,27 +205,33 @@ class BalootAECEnv(AECEnv):
         self.agent_selection = self.possible_agents[self.game.to_move]
 
     def step(self, action: Any) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        self._has_updated = True
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        game = self.game
-        _apply(game, action)
-        self._cumulative_rewards[agent] = 0.0
-        to_move = game._state.to_move  # -1 once the hand is over
+        to_move = _apply(self.game, action, self._seats[agent])
+        # The rewards are zero until the end, so the agent's cumulative reward is zero already.
         if to_move < 0:
-            result = game.result
+            result = self.game.result
             for seat, each in enumerate(self.agents):
                 self.rewards[each] = _points_reward(result.points, seat, self.reward_kind)
                 self.terminations[each] = True
                 self.infos[each] = {"result": result}
             self._accumulate_rewards()
-        else:  # the rewards stay zero until the end: nothing to accumulate
+        else:
             self.agent_selection = self.possible_agents[to_move]
         if self.render_mode == "human":
             self.render()
 
     def render(self) -> Optional[str]:
+        if not self._has_reset:
+            EnvLogger.error_render_before_reset()
         text = str(self.game)
         if self.render_mode == "human":
             print(text)
@@ -205,57 +242,9 @@ class BalootAECEnv(AECEnv):
         pass
 
 
-class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
-    """PettingZoo's checks on the order of calls, with the attributes read in every step forwarded directly:
-    the wrapper's generic forwarding (``__getattr__`` through two classes) cost more than the hand's own
-    work. Before ``reset`` they raise the same ``AttributeError`` as PettingZoo's wrapper."""
-
-    @property
-    def agents(self) -> list:
-        if self._has_reset:
-            return self.env.agents
-        raise AttributeError("agents cannot be accessed before reset")
-
-    @property
-    def agent_selection(self) -> str:
-        if self._has_reset:
-            return self.env.agent_selection
-        raise AttributeError("agent_selection cannot be accessed before reset")
-
-    def last(self, observe: bool = True) -> Tuple[Any, float, bool, bool, Dict[str, Any]]:
-        return self.env.last(observe) if self._has_reset else super().last(observe)
-
-    def agent_iter(self, max_iter: int = 2**63) -> Any:
-        return _AgentIterable(self, max_iter) if self._has_reset else super().agent_iter(max_iter)
-
-    def step(self, action: Any) -> None:
-        if self._has_reset and self.env.agents:
-            self._has_updated = True
-            self.env.step(action)
-        else:
-            super().step(action)
-
-
-class _AgentIterable:
-    """PettingZoo's ``agent_iter`` with its order check, as one generator: the same agents and the same
-    assertion as its iterator classes, without their chain of method calls per decision."""
-
-    def __init__(self, wrapper: _OrderEnforcing, max_iter: int) -> None:
-        self.wrapper, self.max_iter = wrapper, max_iter
-
-    def __iter__(self) -> Any:
-        wrapper, inner = self.wrapper, self.wrapper.env
-        for _ in range(self.max_iter):
-            if not inner.agents:
-                return
-            assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
-            wrapper._has_updated = False
-            yield inner.agent_selection
-
-
 def env(**kwargs: Any) -> BalootAECEnv:
-    """The PettingZoo environment, wrapped to check the order of calls (see BalootAECEnv for arguments)."""
-    return _OrderEnforcing(BalootAECEnv(**kwargs))
+    """The PettingZoo environment (see BalootAECEnv for arguments); it checks the order of calls itself."""
+    return BalootAECEnv(**kwargs)
 
 
 class BalootSeatEnv(gymnasium.Env):
@@ -299,7 +288,7 @@ class BalootSeatEnv(gymnasium.Env):
     def step(self, action: Any) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
         if self.game is None or self.game.to_move is None:
             raise BalootError("the hand is over (or was never dealt): call reset()")
-        _apply(self.game, action)
+        _apply(self.game, action, self.seat)
         self._play_others()
         over = self.game.to_move is None
         reward = _reward(self.game, self.seat, self.reward_kind) if over else 0.0

@@ -21,6 +21,7 @@ from typing import Dict, List, Tuple
 
 import numpy as np
 import scipy.sparse as sparse
+import weights_file
 
 from baloot import _core
 from baloot.actions import parse_action
@@ -34,7 +35,6 @@ BASES = ("hokum_base", "sun_base", "ashkal_base")
 PASS = parse_action("pass")
 HOKUM, SUN, ASHKAL = parse_action("hokum"), parse_action("sun"), parse_action("ashkal")
 HOKUM_SUIT = [parse_action(f"hokum:{suit}") for suit in "SHDC"]
-HEADER = "baloot-strong-weights 1"
 
 
 def packet_positions(seat: int, dealer: int) -> List[int]:
@@ -173,18 +173,6 @@ def weights_of(beta: np.ndarray) -> Dict[str, np.ndarray]:
     return out
 
 
-def write(weights: Dict[str, np.ndarray], path: str, note: str) -> None:
-    lines = [HEADER, f"# {note}"]
-    for name in TABLES + BASES + ("ashkal_up", "hokum_project", "sun_project"):
-        values = weights[name]
-        lines.append(f"{name} {len(values)}")
-        for start in range(0, len(values), 8):
-            lines.append(" ".join(f"{v:.4f}" for v in values[start:start + 8]))
-    lines.append("end")
-    with open(path, "w") as f:
-        f.write("\n".join(lines) + "\n")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rows", type=int, default=200_000)
@@ -212,7 +200,7 @@ def main() -> None:
     print(f"{len(y):,} equations: label sd {y.std():.2f}, residual sd {residual.std():.2f}", flush=True)
     note = (f"python benchmarks/train_strong.py --rows {args.rows} --samples {args.samples} --players {args.players} "
             f"--seed {args.seed} --ridge {args.ridge} --holding-ridge {args.holding_ridge}")
-    write(weights_of(beta), args.out, note)
+    weights_file.update(args.out, weights_of(beta), note)
     print(f"wrote {args.out}")
 
 

@@ -57,6 +57,22 @@ def test_pettingzoo_api():
         api_test(env(), num_cycles=500)
 
 
+def test_pettingzoo_order_checks():
+    """The checks of PettingZoo's OrderEnforcingWrapper, which the environment makes itself."""
+    aec = env()
+    for call in (lambda: aec.step(0), lambda: aec.observe("player_0"), aec.agent_iter, aec.render):
+        with pytest.raises(AssertionError, match="reset"):
+            call()
+    with pytest.raises(AttributeError):
+        aec.last()
+    aec.reset(seed=0)
+    turns = aec.agent_iter()
+    next(turns)
+    with pytest.raises(AssertionError, match="step"):
+        next(turns)
+    assert aec.unwrapped is aec
+
+
 class FirstLegalSeatEnv(BalootSeatEnv):
     """Gymnasium's checker samples actions blindly: play the first legal one instead of an illegal one."""
 

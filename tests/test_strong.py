@@ -33,9 +33,10 @@ def test_the_weights_load_from_the_package():
 
 
 @pytest.mark.parametrize("damage, message", [
-    (lambda text: text.replace("baloot-strong-weights 1", "something else"), "does not begin"),
+    (lambda text: text.replace("baloot-strong-weights 2", "something else"), "does not begin"),
     (lambda text: text[:len(text) // 2], "ends before"),
     (lambda text: text.replace("sun 256", "sun 255", 1), "has 255 values"),
+    (lambda text: text.replace("\nplay ", "\nplays "), "expected the table play"),
     (lambda text: text.replace("end\n", "end 1\n"), "after the closing word"),
     (lambda text: text.replace("\nend", "\nnan end").replace("sun_project 1\n", "sun_project 1\nnan "),
      "not a finite number"),
@@ -107,6 +108,49 @@ def test_strong_plays_on_what_its_seat_sees():
     player = _core.Player("strong", {"endgame_tricks": 8, "endgame_samples": 3})
     for i, (state, other) in enumerate(twins(25)):
         assert player.choose(state, i) == player.choose(other, i)
+
+
+def test_strong_plays_by_its_learned_weights_on_what_its_seat_sees():
+    player = _core.Player("strong", {"endgame_tricks": 0})
+    for i, (state, other) in enumerate(twins(200)):
+        assert player.choose(state, i) == player.choose(other, i)
+
+
+def test_a_card_value_is_quadratic_in_its_features():
+    features, size = len(_core.play_feature_names()), _core.play_weights()
+    assert size == features + features * (features + 1) // 2
+    rng = np.random.default_rng(3)
+    pairs = np.triu_indices(features)
+    for _ in range(50):
+        weights = rng.normal(size=size).astype(np.float32)
+        x = np.where(rng.random(features) < 0.4, rng.random(features), 0.0).astype(np.float32)
+        w, xd = weights.astype(np.float64), x.astype(np.float64)
+        expected = w[:features] @ xd + w[features:] @ (xd[pairs[0]] * xd[pairs[1]])
+        assert _core.play_value(weights.tolist(), x.tolist()) == pytest.approx(expected, rel=1e-4, abs=1e-4)
+    with pytest.raises(BalootError, match="weights"):
+        _core.play_value([0.0], [0.0])
+
+
+def test_card_play_labels():
+    expert, labeller = _core.Player("expert"), _core.Player("rollout", {"worlds": 4})
+    one = _core.play_labels(30, 7, expert, labeller, RULES, 1)
+    two = _core.play_labels(30, 7, expert, labeller, RULES, 2)
+    for key in one:
+        assert np.array_equal(one[key], two[key]), key
+    count = one["count"].astype(np.int64)
+    assert count.min() >= 2 and count.sum() == len(one["value"]) == len(one["card"]) == len(one["features"])
+    assert one["features"].shape[1] == len(_core.play_feature_names())
+    assert set(np.unique(one["context"])) <= set(range(_core.play_contexts()))
+    # Exactly one card per decision is the expert's, and the labelled cards are distinct.
+    starts = np.concatenate(([0], np.cumsum(count)[:-1]))
+    assert np.array_equal(np.add.reduceat(one["features"][:, 0], starts), np.ones(len(count)))
+    for start, n in zip(starts, count):
+        assert len(set(one["card"][start:start + n])) == n
+    assert np.isfinite(one["value"]).all() and np.abs(one["value"]).max() <= 2000
+    with pytest.raises(BalootError, match="rollout"):
+        _core.play_labels(3, 7, expert, expert, RULES, 1)
+    with pytest.raises(BalootError, match="hands"):
+        _core.play_labels(0, 7, expert, labeller, RULES, 1)
 
 
 def test_strong_follows_the_seed_for_any_thread_count():

@@ -25,9 +25,11 @@ void check_playing(const HandState& state) {
   if (state.phase() != Phase::kPlaying) throw RuleError("random cards need a hand in its card play");
 }
 
-void checked_apply(HandState& state, int action) {
+// Returns the seat to move next (-1 once the hand is over), which a caller stepping a hand asks for next.
+int checked_apply(HandState& state, int action) {
   if (!state.is_legal(action)) throw IllegalActionError("action " + std::to_string(action) + " is not legal now");
   state.apply(action);
+  return state.to_move();
 }
 
 py::list seat_masks(const HandState& s) {

@@ -1,4 +1,7 @@
 // Bindings of the built-in players, so Python can ask one for a move (tests, `baloot play`).
+#include <pybind11/numpy.h>
+
+#include "../players/play_labels.hpp"
 #include "../players/policy.hpp"
 #include "../players/search_players.hpp"
 #include "../players/strong_weights.hpp"
@@ -43,6 +46,56 @@ void bind_policy(py::module_& m) {
       "How many of the other team's plays so far `model` would not have made in the world of `hands` "
       "(-1 when the calls cannot be rebuilt), and `calls` more when `model`, making the other team's calls "
       "from the deal, would not have made the real ones.");
+  m.def(
+      "play_labels",
+      [](std::int64_t hands, std::uint64_t seed, const Player& player, const Player& labeller, const Rules& rules,
+         int threads, const Player* playout) {
+        const auto* rollout = dynamic_cast<const RolloutPolicy*>(labeller.policy.get());
+        if (!rollout) throw RuleError("the labeller must be a rollout player, got " + labeller.name);
+        std::unique_ptr<RolloutPolicy> replayed;
+        if (playout) {
+          replayed = std::make_unique<RolloutPolicy>(rollout->options(), playout->policy);
+          rollout = replayed.get();
+        }
+        if (hands < 1 || hands > 100'000'000) throw RuleError("hands must be 1..100000000, got " + std::to_string(hands));
+        if (threads < 1 || threads > 1024) throw RuleError("threads must be 1..1024, got " + std::to_string(threads));
+        PlayLabels labels;
+        {
+          py::gil_scoped_release release;
+          labels = play_labels(hands, seed, *player.policy, *rollout, rules, threads);
+        }
+        const auto array = [](const auto& values) {
+          return py::array(static_cast<py::ssize_t>(values.size()), values.data());
+        };
+        py::array features = array(labels.features);
+        features.resize({static_cast<py::ssize_t>(labels.value.size()), static_cast<py::ssize_t>(kPlayFeatures)});
+        py::dict out;
+        out["context"] = array(labels.context);
+        out["count"] = array(labels.count);
+        out["features"] = features;
+        out["value"] = array(labels.value);
+        out["card"] = array(labels.card);
+        return out;
+      },
+      py::arg("hands"), py::arg("seed"), py::arg("player"), py::arg("labeller"), py::arg("rules"), py::arg("threads") = 1,
+      py::arg("playout") = nullptr,
+      "Training data for the strong player's card play: the features of every card open at each card decision "
+      "with a choice in `hands` hands called and played by `player`, and the value the rollout `labeller` gives it "
+      "(its play-outs by `playout` when given).");
+  m.def(
+      "play_feature_names", [] { return std::vector<std::string>(kPlayFeatureNames, kPlayFeatureNames + kPlayFeatures); },
+      "The names of the strong player's card features, in order.");
+  m.def("play_contexts", [] { return kPlayContexts; }, "The number of kinds of card decision the strong player weighs apart.");
+  m.def("play_weights", [] { return kPlayWeights; }, "The number of card-play weights per kind of decision.");
+  m.def(
+      "play_value",
+      [](const std::vector<float>& weights, const std::vector<float>& x) {
+        if (weights.size() != kPlayWeights || x.size() != kPlayFeatures)
+          throw RuleError("play_value takes " + std::to_string(kPlayWeights) + " weights and " +
+                          std::to_string(kPlayFeatures) + " features");
+        return play_value(weights.data(), x.data());
+      },
+      py::arg("weights"), py::arg("features"), "A card's value under one context's card-play weights.");
   m.def("set_strong_weights_path", &set_strong_weights_path, py::arg("path"),
         "The weights file the strong player reads (the package sets the one it ships).");
   m.def("strong_weights_path", &strong_weights_path, "The weights file the strong player reads.");

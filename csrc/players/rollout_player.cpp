@@ -9,6 +9,11 @@ namespace baloot {
 RolloutPolicy::RolloutPolicy(const RolloutOptions& options)
     : options_(options), calls_(make_policy("heuristic")), playout_(expert_params()) {}
 
+RolloutPolicy::RolloutPolicy(const RolloutOptions& options, std::shared_ptr<const Policy> playout)
+    : RolloutPolicy(options) {
+  other_playout_ = std::move(playout);
+}
+
 int RolloutPolicy::choose(const HandState& state, Rng& rng) const {
   const ActionMask legal = state.legal_actions();
   if (!(legal & (legal - 1))) return __builtin_ctzll(legal);
@@ -16,8 +21,12 @@ int RolloutPolicy::choose(const HandState& state, Rng& rng) const {
   return options_.call_worlds ? call(state, rng) : calls_->choose(state, rng);
 }
 
-int RolloutPolicy::play_out(HandState& trial, int team) const {
-  while (trial.phase() != Phase::kOver) trial.apply(playout_.decide(trial));
+int RolloutPolicy::play_out(HandState& trial, int team, Rng& rng) const {
+  if (other_playout_) {
+    while (trial.phase() != Phase::kOver) trial.apply(other_playout_->choose(trial, rng));
+  } else {
+    while (trial.phase() != Phase::kOver) trial.apply(playout_.decide(trial));
+  }
   const HandScore& score = trial.score();
   return score.points[team] - score.points[1 - team];
 }
@@ -39,7 +48,7 @@ int RolloutPolicy::call(const HandState& state, Rng& rng) const {
       const int action = __builtin_ctzll(m);
       trial = world;
       trial.apply(action);
-      total[action] += play_out(trial, team);
+      total[action] += play_out(trial, team, rng);
     }
   }
   // Calls so unusual that no world fits them: the heuristic's call.
@@ -54,15 +63,15 @@ int RolloutPolicy::call(const HandState& state, Rng& rng) const {
   return best;
 }
 
-int RolloutPolicy::play_card(const HandState& state, Rng& rng) const {
+int RolloutPolicy::card_totals(const HandState& state, Rng& rng, long (&total)[kNumCards]) const {
   const SeatView view(state);
   const HiddenCards hidden = hidden_cards(view);
   const HiddenDealer dealer(hidden);
   const WorldReplay replay(view, hidden, options_.calls);
-  if (!replay.usable()) return calls_->choose(state, rng);
+  if (!replay.usable()) return 0;
   const Hand legal = view.legal_cards();
   const int team = team_of(view.seat());
-  long total[kNumCards] = {};
+  int dealt = 0;
   HandState world, best_world, trial;
   for (int w = 0; w < options_.worlds; ++w) {
     // Of `tries` worlds, the first in which the other team called and played as the heuristic would,
@@ -78,15 +87,22 @@ int RolloutPolicy::play_card(const HandState& state, Rng& rng) const {
       }
     }
     if (fewest == kNumCards) continue;  // no world replayed (never by the rules)
+    ++dealt;
     for (Hand h = legal; h; h = without_lowest(h)) {
       const Card c = lowest_card(h);
       trial = best_world;
       trial.play(c);
-      total[c] += play_out(trial, team);
+      total[c] += play_out(trial, team, rng);
     }
   }
+  return dealt;
+}
+
+int RolloutPolicy::play_card(const HandState& state, Rng& rng) const {
+  long total[kNumCards] = {};
+  if (!card_totals(state, rng, total)) return calls_->choose(state, rng);
   // The best average; among equals, the card the play-out policy would play.
-  return best_card(legal, total, playout_.decide(state), rng);
+  return best_card(state.legal_cards(), total, playout_.decide(state), rng);
 }
 
 }  // namespace baloot

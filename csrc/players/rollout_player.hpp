@@ -25,17 +25,25 @@ struct RolloutOptions {
 class RolloutPolicy final : public Policy {
  public:
   explicit RolloutPolicy(const RolloutOptions& options = {});
+  // The same search with `playout` playing every seat after the card tried (for example a learned player:
+  // a better play-out policy makes better labels to learn from).
+  RolloutPolicy(const RolloutOptions& options, std::shared_ptr<const Policy> playout);
   int choose(const HandState& state, Rng& rng) const override;
   const RolloutOptions& options() const { return options_; }
+  // Each legal card's total, over the worlds dealt, of the seat's team's game points over the other's
+  // when the card is played and the hand played out; returns the number of worlds (0: none could be
+  // dealt, `total` untouched). The seat to move must be playing a card.
+  int card_totals(const HandState& state, Rng& rng, long (&total)[kNumCards]) const;
 
  private:
   int play_card(const HandState& state, Rng& rng) const;
   int call(const HandState& state, Rng& rng) const;
   // Plays `trial` to the end with the play-out policy; the seat's team's game points over the other's.
-  int play_out(HandState& trial, int team) const;
+  int play_out(HandState& trial, int team, Rng& rng) const;
   RolloutOptions options_;
   std::shared_ptr<const Policy> calls_;  // bidding and doubling, and the model of the other team's play
-  HeuristicPolicy playout_;              // every seat's play after the card tried
+  HeuristicPolicy playout_;              // every seat's play after the card tried, unless
+  std::shared_ptr<const Policy> other_playout_;  // ... this is set
 };
 
 }  // namespace baloot

@@ -1,5 +1,6 @@
 #include "strong.hpp"
 
+#include <cassert>
 #include <cmath>
 
 #include "expert.hpp"
@@ -22,16 +23,40 @@ double hokum_gain(const StrongWeights& w, Hand cards, int trump, int projects, d
 }  // namespace
 
 StrongPolicy::StrongPolicy(std::shared_ptr<const StrongWeights> weights, const HeuristicParams& params,
-                           const EndgameSearch& endgame)
-    : w_(std::move(weights)), expert_(params), endgame_(endgame) {}
+                           const EndgameSearch& endgame, bool learned_play)
+    : w_(std::move(weights)), expert_(params), endgame_(endgame), learned_play_(learned_play) {
+  for (int c = 0; c < kPlayContexts; ++c)
+    for (int i = 0; i < kPlayWeights; ++i) play_[c][i] = static_cast<float>(w_->play[c][i]);
+}
 
 int StrongPolicy::choose(const HandState& state, Rng& rng) const {
   const SeatView v(state);
   if (v.phase() == Phase::kBidding && v.bid_stage() == BidStage::kTurns) return bid_on_turn(v);
-  const int card = expert_.decide(state);
-  if (v.phase() != Phase::kPlaying || !in_endgame(endgame_, v)) return card;
+  const int usual = expert_.decide(state);
+  if (v.phase() != Phase::kPlaying) return usual;
   const Hand legal = v.legal_cards();
-  return legal & (legal - 1) ? endgame_card(endgame_, v, legal, card, rng) : card;
+  if (!(legal & (legal - 1))) return usual;
+  const int card = learned_play_ ? learned_card(v, legal, static_cast<Card>(usual)) : usual;
+  return in_endgame(endgame_, v) ? endgame_card(endgame_, v, legal, card, rng) : card;
+}
+
+int StrongPolicy::learned_card(const SeatView& v, Hand legal, Card usual) const {
+  PlayFeatures f;
+  play_features(v, legal, usual, f);
+  const float* w = play_[f.context];
+  int best = usual;
+  float best_value = 0;
+  bool usual_seen = false;
+  float values[kNumRanks];
+  for (int i = 0; i < f.count; ++i) {
+    values[i] = play_value(w, f.x[i]);
+    if (f.card[i] == usual) best_value = values[i], usual_seen = true;
+  }
+  assert(usual_seen);
+  (void)usual_seen;
+  for (int i = 0; i < f.count; ++i)
+    if (values[i] > best_value) best_value = values[i], best = f.card[i];
+  return best;
 }
 
 // The call with the highest learned gain over passing, or pass when none gains.
@@ -62,9 +87,13 @@ int StrongPolicy::bid_on_turn(const SeatView& v) const {
 
 std::shared_ptr<const Policy> make_strong_policy(const PolicyOptions& options) {
   EndgameSearch endgame{5, 4};
+  int learned_play = 1;
   PolicyOptions rest;
   for (const auto& [option, value] : options) {
-    int* field = option == "endgame_tricks" ? &endgame.tricks : option == "endgame_samples" ? &endgame.samples : nullptr;
+    int* field = option == "endgame_tricks"    ? &endgame.tricks
+                 : option == "endgame_samples" ? &endgame.samples
+                 : option == "learned_play"    ? &learned_play
+                                               : nullptr;
     if (!field) {
       rest[option] = value;
       continue;
@@ -73,7 +102,8 @@ std::shared_ptr<const Policy> make_strong_policy(const PolicyOptions& options) {
       throw RuleError("strong " + option + " must be a whole number 0..1000, got " + std::to_string(value));
     *field = static_cast<int>(value);
   }
-  return std::make_shared<StrongPolicy>(strong_weights(), with_options(rest, expert_params(), "strong"), endgame);
+  return std::make_shared<StrongPolicy>(strong_weights(), with_options(rest, expert_params(), "strong"), endgame,
+                                        learned_play != 0);
 }
 
 }  // namespace baloot

@@ -1,7 +1,7 @@
 // The "strong" built-in player: bids on its turns by learned values (StrongWeights: the expected gain
-// of each call over passing, fitted on bids played out by this player's own play), and otherwise
-// calls, doubles and plays as the expert. Reads the game only through a SeatView and holds no
-// mutable state.
+// of each call over passing, fitted on bids played out), plays its cards by learned weights of each
+// card's features (play_features), and otherwise calls and doubles as the expert. Reads the game only
+// through a SeatView and holds no mutable state.
 #pragma once
 
 #include <memory>
@@ -14,18 +14,24 @@ namespace baloot {
 
 class StrongPolicy final : public Policy {
  public:
-  StrongPolicy(std::shared_ptr<const StrongWeights> weights, const HeuristicParams& params, const EndgameSearch& endgame);
+  StrongPolicy(std::shared_ptr<const StrongWeights> weights, const HeuristicParams& params, const EndgameSearch& endgame,
+               bool learned_play = true);
   int choose(const HandState& state, Rng& rng) const override;
 
  private:
   int bid_on_turn(const SeatView& v) const;
+  // Of `legal` (two cards or more), the card of the highest learned value; `usual` (the expert's card) among equals.
+  int learned_card(const SeatView& v, Hand legal, Card usual) const;
   std::shared_ptr<const StrongWeights> w_;
   HeuristicPolicy expert_;
   EndgameSearch endgame_;
+  bool learned_play_;
+  float play_[kPlayContexts][kPlayWeights];  // the weights' play table, in the precision play_value takes
 };
 
 // The factory case: the weights of strong_weights(), the endgame search of the options endgame_tricks and
-// endgame_samples, and the expert's parameters overridden by the other options.
+// endgame_samples, the option learned_play (0: play the cards as the expert), and the expert's parameters
+// overridden by the other options.
 std::shared_ptr<const Policy> make_strong_policy(const PolicyOptions& options);
 
 }  // namespace baloot

@@ -13,7 +13,7 @@ namespace baloot {
 
 namespace {
 
-constexpr const char* kHeader = "baloot-strong-weights 1";
+constexpr const char* kHeader = "baloot-strong-weights 2";
 
 struct Table {
   const char* name;
@@ -26,7 +26,7 @@ class Reader {
   Reader(std::istream& in, const std::string& path) : in_(in), path_(path) {}
 
   [[noreturn]] void fail(const std::string& what) const {
-    throw RuleError("strong player weights " + path_ + ": " + what + " (reinstall baloot, or run benchmarks/train_strong.py)");
+    throw RuleError("strong player weights " + path_ + ": " + what + " (reinstall baloot, or run benchmarks/train_strong.py and benchmarks/train_play.py)");
   }
 
   // The next word, past comments (from # to the end of the line).
@@ -82,6 +82,7 @@ StrongWeights read_strong_weights(const std::string& path) {
       {"ashkal_up", w.ashkal_up, kNumRanks},
       {"hokum_project", &w.hokum_project, 1},
       {"sun_project", &w.sun_project, 1},
+      {"play", &w.play[0][0], kPlayContexts * kPlayWeights},
   };
   for (const Table& t : tables) reader.table(t);
   if (reader.word("the closing word end") != "end") reader.fail("expected the closing word end");

@@ -1,13 +1,15 @@
-// The learned bid values of the "strong" player, read from a text file shipped with the package
-// (baloot/strong.weights, written by benchmarks/train_strong.py). Each value is in game points: the
-// expected gain of a call over passing, for the seat's own team, fitted by least squares on bids that
-// were played out on deals agreeing with the earlier calls.
+// The learned values of the "strong" player, read from a text file shipped with the package
+// (baloot/strong.weights; benchmarks/train_strong.py writes the bid values, benchmarks/train_play.py the
+// card-play weights). Each value is in game points: the bid values are the expected gain of a call over
+// passing, for the seat's own team, fitted by least squares on bids that were played out on deals
+// agreeing with the earlier calls.
 #pragma once
 
 #include <memory>
 #include <string>
 
 #include "../cards.hpp"
+#include "play_features.hpp"
 
 namespace baloot {
 
@@ -27,6 +29,9 @@ struct StrongWeights {
   // Per abnat of projects among the known cards, Hokum and Sun.
   double hokum_project = 0;
   double sun_project = 0;
+  // Card play: per kind of decision (play_features' context), the weights of play_value; the seat plays
+  // the card of the highest value (fitted on the game points a card's play-outs took).
+  double play[kPlayContexts][kPlayWeights] = {};
 };
 
 // Reads and checks a weights file; a RuleError naming the file and what is wrong with it (missing,
