@@ -1,12 +1,14 @@
 """A search player against an opponent in duplicate, and its time per card decision on one core.
 
-    python benchmarks/search_player.py [--hands N] [--seed S] [--start K] [--timing N] A [B]
+    python benchmarks/search_player.py [--hands N] [--seed S] [--start K] [--timing N]
+                                       [--save FILE] [--paired FILE] A [B]
 
 Plays the same N deals twice, A on seats 0/2 then on seats 1/3 (B, default "heuristic", on the
 others), and reports A's game-point margin per hand with a 95% CI over the deals (each deal's two
 layouts averaged: the luck of the cards cancels, so the CI is the duplicate one). Then times A's
 card decisions (only those with a choice) over the first --timing deals on one thread: median, mean
-and 90th percentile.
+and 90th percentile. --save writes the per-deal margins (numpy .npy); --paired reads such a file, made
+on the same deals by another player, and reports A's gain over it per hand, paired deal by deal.
 """
 
 from __future__ import annotations
@@ -60,6 +62,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--start", type=int, default=0, help="first deal of the seed's sequence")
     parser.add_argument("--timing", type=int, default=20, help="deals whose decisions are timed (0: none)")
+    parser.add_argument("--save", help="write the per-deal margins to this .npy file")
+    parser.add_argument("--paired", help="a --save file of another player on the same deals: report the gain over it")
     parser.add_argument("player")
     parser.add_argument("opponent", nargs="?", default="heuristic")
     args = parser.parse_args()
@@ -69,6 +73,12 @@ def main() -> None:
         ci = 1.96 * m.std(ddof=1) / np.sqrt(len(m))
         print(f"{args.player} vs {args.opponent}: {m.mean():+.2f} ± {ci:.2f} game points per hand "
               f"({len(m):,} deals x 2 layouts, seed {args.seed}, {time.perf_counter() - began:.0f} s)")
+        if args.save:
+            np.save(args.save, m)
+        if args.paired:
+            d = m - np.load(args.paired)
+            print(f"gain over {args.paired}: {d.mean():+.2f} ± {1.96 * d.std(ddof=1) / np.sqrt(len(d)):.2f} "
+                  f"game points per hand (paired)")
     if args.timing:
         t = decision_times(args.player, args.timing, args.seed) * 1e3
         print(f"{args.player}: {len(t)} card decisions, median {np.median(t):.2f} ms, mean {t.mean():.2f} ms, "

@@ -84,6 +84,16 @@ def test_a_world_where_the_heuristic_would_have_played_otherwise_surprises():
     assert surprised > 0
 
 
+def test_worlds_whose_calls_the_heuristic_would_not_have_made_surprise_more_than_the_real_deal():
+    def call_surprises(state, hands):
+        return _core.world_surprises(state, hands, calls=10) - _core.world_surprises(state, hands) >= 10
+
+    positions = twins(100, seed=4)
+    real = sum(call_surprises(state, list(state.hands)) for state, _ in positions)
+    drawn = sum(call_surprises(state, list(_core.hidden_deal(state, i)[0])) for i, (state, _) in enumerate(positions))
+    assert real < drawn
+
+
 def test_pimc_options():
     for bad in ({"tries": 0}, {"tries": 1.5}, {"points": 2}, {"samples": 0}, {"depth": 1}):
         with pytest.raises(BalootError):
@@ -98,6 +108,8 @@ def test_pimc_follows_the_seed_for_any_thread_count():
 
 
 ROLLOUT = "rollout:worlds=8:tries=4:call_worlds=8"
+# The worlds of a card decision with the calls checked (the default) and not.
+ROLLOUTS = [ROLLOUT, ROLLOUT + ":calls=0"]
 
 
 def calling_twins(count, seed=0):
@@ -124,8 +136,9 @@ def calling_twins(count, seed=0):
     return found
 
 
-def test_rollout_plays_on_what_its_seat_sees():
-    player = _core.Player(*parse_spec(ROLLOUT))
+@pytest.mark.parametrize("spec", ROLLOUTS)
+def test_rollout_plays_on_what_its_seat_sees(spec):
+    player = _core.Player(*parse_spec(spec))
     for i, (state, other) in enumerate(twins(25, seed=3)):
         assert player.choose(state, i) == player.choose(other, i)
 
@@ -137,12 +150,14 @@ def test_rollout_calls_on_what_its_seat_sees():
 
 
 def test_rollout_options():
-    for bad in ({"worlds": 0}, {"worlds": 2.5}, {"tries": 0}, {"call_worlds": -1}, {"samples": 3}):
+    for bad in ({"worlds": 0}, {"worlds": 2.5}, {"tries": 0}, {"call_worlds": -1}, {"samples": 3}, {"calls": -1},
+                {"calls": 33}):
         with pytest.raises(BalootError, match="rollout"):
             _core.Player("rollout", bad)
 
 
-def test_rollout_follows_the_seed_for_any_thread_count():
-    one = baloot.simulate(12, ROLLOUT, seed=5, threads=1)
-    two = baloot.simulate(12, ROLLOUT, seed=5, threads=2)
+@pytest.mark.parametrize("spec", ROLLOUTS)
+def test_rollout_follows_the_seed_for_any_thread_count(spec):
+    one = baloot.simulate(12, spec, seed=5, threads=1)
+    two = baloot.simulate(12, spec, seed=5, threads=2)
     assert np.array_equal(one.points, two.points) and np.array_equal(one.abnat, two.abnat)

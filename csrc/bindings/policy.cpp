@@ -31,19 +31,21 @@ void bind_policy(py::module_& m) {
           py::arg("state"), py::arg("seed") = 0, "The player's action for the seat to move.");
   m.def(
       "world_surprises",
-      [](const HandState& state, const std::vector<Hand>& hands, const std::string& model) {
+      [](const HandState& state, const std::vector<Hand>& hands, const std::string& model, int calls) {
         if (state.phase() != Phase::kPlaying) throw RuleError("the hand is not in its playing phase");
         if (hands.size() != kNumSeats) throw RuleError("hands must be four masks");
+        if (calls < 0 || calls > kNumCards) throw RuleError("calls must be 0..32, got " + std::to_string(calls));
         const SeatView view(state);
         const HiddenCards hidden = hidden_cards(view);
-        const WorldReplay replay(view, hidden);
+        const WorldReplay replay(view, hidden, calls);
         if (!replay.usable()) return -1;
         const Hand world[kNumSeats] = {hands[0], hands[1], hands[2], hands[3]};
-        return replay.surprises(*make_policy(model), world, kNumCards);
+        return replay.surprises(*make_policy(model), world, 2 * kNumCards);
       },
-      py::arg("state"), py::arg("hands"), py::arg("model") = "heuristic",
+      py::arg("state"), py::arg("hands"), py::arg("model") = "heuristic", py::arg("calls") = 0,
       "How many of the other team's plays so far `model` would not have made in the world of `hands` "
-      "(-1 when the calls cannot be rebuilt).");
+      "(-1 when the calls cannot be rebuilt), and `calls` more when `model`, making the other team's calls "
+      "from the deal, would not have made the real ones.");
   m.def(
       "play_labels",
       [](std::int64_t hands, std::uint64_t seed, const Player& player, const Player& labeller, const Rules& rules,

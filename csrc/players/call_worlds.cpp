@@ -48,34 +48,49 @@ bool CallWorlds::draw(const Policy& model, Rng& rng, HandState& state) const {
     const int j = static_cast<int>(rng.below(static_cast<std::uint32_t>(k + 1)));
     std::swap(deck[open_[k]], deck[open_[j]]);
   }
-  const int scores[2] = {view_.score_before(0), view_.score_before(1)};
-  state = HandState(deck, view_.dealer(), scores, view_.rules());
-  const int seat = view_.seat();
+  return calls_fit(view_, model, 0xFu & ~(1u << view_.seat()), deck, rng, state);
+}
+
+namespace {
+
+bool same_calls(const SeatView& view, const HandState& state) {
+  if (state.phase() != view.phase() || state.round() != view.round() || state.bid_stage() != view.bid_stage() ||
+      state.hokum_caller() != view.hokum_caller() || state.buyer() != view.buyer() ||
+      state.multiplier() != view.multiplier() || state.doubler() != view.doubler())
+    return false;
+  // At a card decision the calls are over, and who leads is the cards' business.
+  if (view.phase() != Phase::kPlaying && state.to_move() != view.seat()) return false;
+  if (state.has_contract() && (state.contract().mode != view.contract().mode || state.contract().trump != view.contract().trump))
+    return false;
+  for (int seat = 0; seat < kNumSeats; ++seat)
+    if (state.last_bid(seat) != view.last_bid(seat)) return false;
+  return state.pending_caller() == view.pending_caller();
+}
+
+// The call of a seat that is not modelled: as it called in the real hand.
+int known_call(const SeatView& view, const HandState& state) {
+  const int seat = state.to_move();
+  if (state.phase() == Phase::kBidding) return state.round() < view.round() ? kPass : view.last_bid(seat);
+  const ActionMask raise = state.legal_actions() & ~action_bit(kPass);
+  const bool raised = raise && state.multiplier() < view.multiplier() && (state.multiplier() > 1 || seat == view.doubler());
+  return raised ? __builtin_ctzll(raise) : kPass;
+}
+
+}  // namespace
+
+bool calls_fit(const SeatView& view, const Policy& model, unsigned modelled, const Card (&deck)[kNumCards], Rng& rng,
+               HandState& state) {
+  const int scores[2] = {view.score_before(0), view.score_before(1)};
+  state = HandState(deck, view.dealer(), scores, view.rules());
   // Every call changes what same_calls compares, and a hand has at most a few calls a seat.
   for (int step = 0; step < 8 * kNumSeats; ++step) {
-    if (same_calls(state)) return true;
+    if (same_calls(view, state)) return true;
     if (state.phase() == Phase::kPlaying || state.phase() == Phase::kOver) return false;
-    int action;
-    if (state.to_move() != seat) action = model.choose(state, rng);
-    else if (state.phase() == Phase::kBidding && state.round() < view_.round()) action = kPass;  // round 2 follows four passes
-    else if (state.phase() == Phase::kBidding) action = view_.last_bid(seat);
-    else action = model.choose(state, rng);
+    const int action = modelled >> state.to_move() & 1 ? model.choose(state, rng) : known_call(view, state);
     if (!state.is_legal(action)) return false;
     state.apply(action);
   }
   return false;
-}
-
-bool CallWorlds::same_calls(const HandState& state) const {
-  if (state.phase() != view_.phase() || state.to_move() != view_.seat() || state.round() != view_.round() ||
-      state.bid_stage() != view_.bid_stage() || state.hokum_caller() != view_.hokum_caller() ||
-      state.buyer() != view_.buyer() || state.multiplier() != view_.multiplier() || state.doubler() != view_.doubler())
-    return false;
-  if (state.has_contract() && (state.contract().mode != view_.contract().mode || state.contract().trump != view_.contract().trump))
-    return false;
-  for (int seat = 0; seat < kNumSeats; ++seat)
-    if (state.last_bid(seat) != view_.last_bid(seat)) return false;
-  return state.pending_caller() == view_.pending_caller();
 }
 
 }  // namespace baloot

@@ -8,6 +8,14 @@
 
 namespace baloot {
 
+// Whether `model`, making the calls of the seats in `modelled` (a bit per seat) from the start of the deal
+// `deck`, reaches the calls of `view`'s hand so far (at a card decision: its contract, buyer, doubling and
+// every seat's last bid). The other seats make their calls as they made them: they pass in the rounds
+// before the one they last bid in, then make their last bid, and raise the doubling as far as it went.
+// `state` is left where the comparison ended.
+bool calls_fit(const SeatView& view, const Policy& model, unsigned modelled, const Card (&deck)[kNumCards], Rng& rng,
+               HandState& state);
+
 class CallWorlds {
  public:
   explicit CallWorlds(const SeatView& view);
@@ -16,7 +24,6 @@ class CallWorlds {
   bool draw(const Policy& model, Rng& rng, HandState& state) const;
 
  private:
-  bool same_calls(const HandState& state) const;
   const SeatView& view_;
   Card deck_[kNumCards] = {};
   int open_[kNumCards] = {};  // the deck positions of the cards the seat cannot see

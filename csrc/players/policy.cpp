@@ -63,8 +63,10 @@ std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyO
         rollout.tries = whole_option(name, key, value, 1, 1000);
       } else if (key == "call_worlds") {
         rollout.call_worlds = whole_option(name, key, value, 0, 100000);
+      } else if (key == "calls") {
+        rollout.calls = whole_option(name, key, value, 0, kNumCards);
       } else {
-        throw RuleError("player rollout takes the options worlds, tries and call_worlds, got " + key);
+        throw RuleError("player rollout takes the options worlds, tries, call_worlds and calls, got " + key);
       }
     }
     return std::make_shared<RolloutPolicy>(rollout);

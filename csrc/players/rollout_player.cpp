@@ -67,15 +67,15 @@ int RolloutPolicy::card_totals(const HandState& state, Rng& rng, long (&total)[k
   const SeatView view(state);
   const HiddenCards hidden = hidden_cards(view);
   const HiddenDealer dealer(hidden);
-  const WorldReplay replay(view, hidden);
+  const WorldReplay replay(view, hidden, options_.calls);
   if (!replay.usable()) return 0;
   const Hand legal = view.legal_cards();
   const int team = team_of(view.seat());
   int dealt = 0;
   HandState world, best_world, trial;
   for (int w = 0; w < options_.worlds; ++w) {
-    // Of `tries` worlds, the first in which the other team played as the heuristic would, else the
-    // one in which it surprised least.
+    // Of `tries` worlds, the first in which the other team called and played as the heuristic would,
+    // else the one in which it surprised least (a call that differs counting `calls` surprises).
     int fewest = kNumCards;
     for (int t = 0; t < options_.tries && fewest > 0; ++t) {
       Hand hands[kNumSeats];

@@ -1,10 +1,11 @@
 // The "rollout" player: Monte Carlo search with a fast policy. For each card it may play it deals the
-// cards it cannot see consistently with what its seat has seen (as pimc does), plays the card, lets
-// the expert player play the rest of the hand for all four seats, and scores the game points the
-// seat's team takes over the other (the buyers' check, khasra, kaboot, the multiplier, projects and
-// Baloot, as the hand scores them). It plays the card with the best average over the worlds, the
-// same worlds for every card. Unlike a double-dummy solve, the play-out never lets a seat see a card
-// it could not see. Bidding and doubling are the heuristic player's.
+// cards it cannot see consistently with what its seat has seen (as pimc does, and so that the other
+// team called as the heuristic would), plays the card, lets the expert player play the rest of the
+// hand for all four seats, and scores the game points the seat's team takes over the other (the
+// buyers' check, khasra, kaboot, the multiplier, projects and Baloot, as the hand scores them). It
+// plays the card with the best average over the worlds, the same worlds for every card. Unlike a
+// double-dummy solve, the play-out never lets a seat see a card it could not see. It bids and doubles
+// the same way, in the worlds of its call (call_worlds.hpp).
 #pragma once
 
 #include <memory>
@@ -18,6 +19,7 @@ struct RolloutOptions {
   int worlds = 400;  // worlds per card decision
   int tries = 16;    // worlds drawn per kept world, to find one where the other seats called and played as the heuristic would
   int call_worlds = 800;  // worlds per bidding or doubling decision (0: call as the heuristic player)
+  int calls = 1;    // surprises a world counts whose calls the heuristic would not have made (0: calls not checked)
 };
 
 class RolloutPolicy final : public Policy {

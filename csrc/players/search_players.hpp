@@ -52,10 +52,12 @@ class HiddenDealer {
 // would have played in that world.
 class WorldReplay {
  public:
-  WorldReplay(const SeatView& view, const HiddenCards& hidden);
+  // `calls`: the surprises a world counts whose calls the model would not have made (0: calls not checked).
+  WorldReplay(const SeatView& view, const HiddenCards& hidden, int calls = 0);
   bool usable() const { return usable_; }  // whether the calls could be rebuilt (never false by the rules)
   // How many of the other team's plays so far (each with a choice) `model` would not have made in the
-  // world whose remaining hands are `hands`; counting stops above `limit`.
+  // world whose remaining hands are `hands`, with `calls` more when `model`, making the other team's calls
+  // from the deal, would not have made the real ones; counting stops above `limit`.
   int surprises(const Policy& model, const Hand (&hands)[kNumSeats], int limit) const;
   // The same count, with `state` left at the seat's decision in that world when the count is at most
   // `limit` (unspecified otherwise).
@@ -63,8 +65,12 @@ class WorldReplay {
 
  private:
   bool calls_into(HandState& state) const;
+  // Whether `model` makes the other team's calls of the real hand in the world of `dealt` (the eight cards
+  // each seat was dealt) for some of a few draws of the five cards each seat bid on.
+  bool calls_fit_some_split(const Policy& model, const Hand (&dealt)[kNumSeats]) const;
   const SeatView& view_;
   const HiddenCards& hidden_;
+  int calls_ = 0;
   int plays_ = 0;  // cards played so far
   bool usable_ = false;
 };
