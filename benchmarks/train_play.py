@@ -1,16 +1,17 @@
 """Fit the strong player's card-play weights (the `play` table of baloot/strong.weights).
 
-    python benchmarks/train_play.py [--hands N] [--worlds W] [--player P] [--seed S] [--threads T]
-                                    [--ridge R] [--data FILE] [--out FILE]
+    python benchmarks/train_play.py [--hands N] [--worlds W] [--calls C] [--player P] [--playout Q] [--seed S]
+                                    [--threads T] [--ridge R] [--data FILE] [--out FILE]
 
 ``--hands`` hands are dealt and called and played by ``--player`` (default: expert). At every card decision
-with a choice, the rollout player (``--worlds`` worlds per decision) gives each card the seat may play its
-value: the mean game points the seat's team takes over the other when the card is played and the hand
-played out. The core describes each card by the features of ``_core.play_feature_names()``; a card's value
-is modelled as quadratic in them (each feature, and each product of two), with separate weights per kind of
-decision (Sun or Hokum, place in the trick, buying team or not), fitted by ridge least squares to each
-card's value less the mean of its decision's cards (only the differences between a decision's cards
-matter to a choice). The strong player plays the card of the highest value.
+with a choice, the rollout player (``--worlds`` worlds per decision, its ``calls`` option ``--calls``) gives
+each card the seat may play its value: the mean game points the seat's team takes over the other when the
+card is played and the hand played out by ``--playout`` (default: expert). The core describes each card by
+the features of ``_core.play_feature_names()``; a card's value is modelled as quadratic in them (each
+feature, and each product of two), with separate weights per kind of decision (Sun or Hokum, place in the
+trick, buying team or not), fitted by ridge least squares to each card's value less the mean of its
+decision's cards (only the differences between a decision's cards matter to a choice). The strong player
+plays the card of the highest value.
 
 ``--data`` caches the labels in a .npz file: written when missing, else read instead of labelling the hands
 again. A fifth of the decisions are held out of a first fit, and the script prints the mean game points per
@@ -36,8 +37,9 @@ PAIRS = np.triu_indices(FEATURES)
 CHUNK = 4_000  # decisions expanded at a time
 
 
-def collect(hands: int, worlds: int, player: str, playout: str, seed: int, threads: int) -> Dict[str, np.ndarray]:
-    labeller = _core.Player("rollout", {"worlds": worlds})
+def collect(hands: int, worlds: int, calls: int, player: str, playout: str, seed: int,
+            threads: int) -> Dict[str, np.ndarray]:
+    labeller = _core.Player("rollout", {"worlds": worlds, "calls": calls})
     players, _ = core_players([player, playout, player, playout], Rules())
     return _core.play_labels(hands, seed, players[0], labeller, core_rules(Rules()), threads, players[1])
 
@@ -99,6 +101,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=20_000)
     parser.add_argument("--worlds", type=int, default=100, help="rollout worlds per decision (default 100)")
+    parser.add_argument("--calls", type=int, default=1, help="the rollout's calls option (default 1)")
     parser.add_argument("--player", default="expert", help="the player whose hands are labelled (default expert)")
     parser.add_argument("--playout", default="expert", help="the player of the rollouts' play-outs (default expert)")
     parser.add_argument("--seed", type=int, default=1)
@@ -111,7 +114,7 @@ def main() -> None:
     if args.data and os.path.exists(args.data):
         data = dict(np.load(args.data))
     else:
-        data = collect(args.hands, args.worlds, args.player, args.playout, args.seed, args.threads)
+        data = collect(args.hands, args.worlds, args.calls, args.player, args.playout, args.seed, args.threads)
         if args.data:
             np.savez_compressed(args.data, **data)
     print(f"{len(data['count']):,} decisions, {len(data['value']):,} cards in {time.perf_counter() - began:.0f} s",
@@ -121,8 +124,8 @@ def main() -> None:
     mean, half = gain(data, np.flatnonzero(held_out), table)
     print(f"held out: {mean:+.3f} ± {half:.3f} game points per decision over the expert's card", flush=True)
     table = (fit(data, np.arange(len(data["count"])), args.ridge))
-    note = (f"python benchmarks/train_play.py --hands {args.hands} --worlds {args.worlds} --player {args.player} "
-            f"--playout {args.playout} --seed {args.seed} --ridge {args.ridge}")
+    note = (f"python benchmarks/train_play.py --hands {args.hands} --worlds {args.worlds} --calls {args.calls} "
+            f"--player {args.player} --playout {args.playout} --seed {args.seed} --ridge {args.ridge}")
     weights_file.update(args.out, {"play": table}, note)
     print(f"wrote {args.out}")
 

@@ -86,7 +86,7 @@ int StrongPolicy::bid_on_turn(const SeatView& v) const {
 }
 
 std::shared_ptr<const Policy> make_strong_policy(const PolicyOptions& options) {
-  EndgameSearch endgame{5, 4};
+  EndgameSearch endgame{0, 4};
   int learned_play = 1;
   PolicyOptions rest;
   for (const auto& [option, value] : options) {
