@@ -111,19 +111,15 @@ def main() -> None:
     parser.add_argument("--out", default="baloot/strong.weights")
     args = parser.parse_args()
     began = time.perf_counter()
-    if args.data and os.path.exists(args.data):
-        data = dict(np.load(args.data))
-    else:
-        data = collect(args.hands, args.worlds, args.calls, args.player, args.playout, args.seed, args.threads)
-        if args.data:
-            np.savez_compressed(args.data, **data)
+    data = weights_file.cached(args.data, lambda: collect(args.hands, args.worlds, args.calls, args.player,
+                                                          args.playout, args.seed, args.threads))
     print(f"{len(data['count']):,} decisions, {len(data['value']):,} cards in {time.perf_counter() - began:.0f} s",
           flush=True)
     held_out = np.random.default_rng(args.seed).random(len(data["count"])) < 0.2
-    table = (fit(data, np.flatnonzero(~held_out), args.ridge))
+    table = fit(data, np.flatnonzero(~held_out), args.ridge)
     mean, half = gain(data, np.flatnonzero(held_out), table)
     print(f"held out: {mean:+.3f} ± {half:.3f} game points per decision over the expert's card", flush=True)
-    table = (fit(data, np.arange(len(data["count"])), args.ridge))
+    table = fit(data, np.arange(len(data["count"])), args.ridge)
     note = (f"python benchmarks/train_play.py --hands {args.hands} --worlds {args.worlds} --calls {args.calls} "
             f"--player {args.player} --playout {args.playout} --seed {args.seed} --ridge {args.ridge}")
     weights_file.update(args.out, {"play": table}, note)

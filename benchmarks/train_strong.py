@@ -185,14 +185,7 @@ def main() -> None:
     parser.add_argument("--out", default="baloot/strong.weights")
     args = parser.parse_args()
     began = time.perf_counter()
-    import os
-
-    if args.data and os.path.exists(args.data):
-        data = dict(np.load(args.data))
-    else:
-        data = collect(args.rows, args.samples, args.players, args.seed)
-        if args.data:
-            np.savez_compressed(args.data, **data)
+    data = weights_file.cached(args.data, lambda: collect(args.rows, args.samples, args.players, args.seed))
     print(f"{len(data['round']):,} rows in {time.perf_counter() - began:.0f} s", flush=True)
     x, y = design(data)
     beta = fit(x, y, args.ridge, args.holding_ridge)

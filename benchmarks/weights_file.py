@@ -5,7 +5,7 @@ own note (the command that made them) and keeps the rest."""
 from __future__ import annotations
 
 import os
-from typing import Dict, List, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 
@@ -39,6 +39,17 @@ def read(path: str) -> Tuple[List[str], Dict[str, np.ndarray]]:
         tables[name] = np.array(words[at + 2:at + 2 + size], dtype=np.float64)
         at += 2 + size
     return notes, tables
+
+
+def cached(path: Optional[str], make: Callable[[], Dict[str, np.ndarray]]) -> Dict[str, np.ndarray]:
+    """The training rows saved in the .npz file `path` if it exists, else make()'s, saved there when `path`
+    is given."""
+    if path and os.path.exists(path):
+        return dict(np.load(path))
+    data = make()
+    if path:
+        np.savez_compressed(path, **data)
+    return data
 
 
 def update(path: str, tables: Dict[str, np.ndarray], note: str) -> None:
