@@ -108,8 +108,10 @@ def test_pimc_follows_the_seed_for_any_thread_count():
 
 
 ROLLOUT = "rollout:worlds=8:tries=4:call_worlds=8"
-# The worlds of a card decision with the calls checked (the default) and not.
-ROLLOUTS = [ROLLOUT, ROLLOUT + ":calls=0"]
+# Enough worlds for the race to drop cards (it first looks after 50).
+RACING = "rollout:worlds=60:tries=2:call_worlds=8"
+# The worlds of a card decision with the calls checked (the default) and not, and a race between the cards.
+ROLLOUTS = [ROLLOUT, ROLLOUT + ":calls=0", RACING]
 
 
 def calling_twins(count, seed=0):
@@ -151,7 +153,7 @@ def test_rollout_calls_on_what_its_seat_sees():
 
 def test_rollout_options():
     for bad in ({"worlds": 0}, {"worlds": 2.5}, {"tries": 0}, {"call_worlds": -1}, {"samples": 3}, {"calls": -1},
-                {"calls": 33}):
+                {"calls": 33}, {"race": -1}, {"race": 100.5}):
         with pytest.raises(BalootError, match="rollout"):
             _core.Player("rollout", bad)
 
@@ -161,3 +163,11 @@ def test_rollout_follows_the_seed_for_any_thread_count(spec):
     one = baloot.simulate(12, spec, seed=5, threads=1)
     two = baloot.simulate(12, spec, seed=5, threads=2)
     assert np.array_equal(one.points, two.points) and np.array_equal(one.abnat, two.abnat)
+
+
+def test_the_race_mostly_picks_the_card_the_full_search_picks():
+    raced = _core.Player(*parse_spec("rollout:worlds=200:call_worlds=8"))
+    full = _core.Player(*parse_spec("rollout:worlds=200:call_worlds=8:race=0"))
+    positions = [state for state, _ in twins(30, seed=5)]
+    same = sum(raced.choose(state, i) == full.choose(state, i) for i, state in enumerate(positions))
+    assert same >= 25

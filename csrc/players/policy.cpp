@@ -65,8 +65,11 @@ std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyO
         rollout.call_worlds = whole_option(name, key, value, 0, 100000);
       } else if (key == "calls") {
         rollout.calls = whole_option(name, key, value, 0, kNumCards);
+      } else if (key == "race") {
+        if (!(value >= 0 && value <= 100)) throw RuleError("rollout race must be 0..100, got " + std::to_string(value));
+        rollout.race = value;
       } else {
-        throw RuleError("player rollout takes the options worlds, tries, call_worlds and calls, got " + key);
+        throw RuleError("player rollout takes the options worlds, tries, call_worlds, calls and race, got " + key);
       }
     }
     return std::make_shared<RolloutPolicy>(rollout);
