@@ -1,6 +1,7 @@
 """The reinforcement-learning interfaces: PettingZoo's and Gymnasium's own API checks, what an observation
 shows (and hides), rewards, seeds and bad input."""
 
+import hashlib
 import warnings
 
 import numpy as np
@@ -55,6 +56,55 @@ def test_pettingzoo_api():
         # PettingZoo's checker prefers plain arrays; masked classic games observe a dict, as here.
         warnings.simplefilter("ignore", UserWarning)
         api_test(env(), num_cycles=500)
+
+
+def highest_or_random(mask, rng):
+    """Half the time the highest legal action number (kawesh, gahwa, closed doubles, sun), else a random one."""
+    return int(np.flatnonzero(mask)[-1]) if rng.random() < 0.5 else random_legal(mask, rng)
+
+
+def pass_or_random(mask, rng):
+    """Pass whenever it is legal (hands thrown in), else a random legal action."""
+    return ACTIONS.index("pass") if mask[ACTIONS.index("pass")] else random_legal(mask, rng)
+
+
+def aec_digest(aec, seeds, policy):
+    """A digest of all that PettingZoo's interface shows over seeded hands of random legal actions: what
+    agent_iter and last() give, and the agents, selection and dicts after every step."""
+    digest = hashlib.sha256()
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        aec.reset(seed=seed)
+        kept = []
+        for agent in aec.agent_iter():
+            obs, reward, terminated, truncated, info = aec.last()
+            assert aec.last(observe=False)[0] is None
+            kept.append((obs, obs["observation"].copy(), obs["action_mask"].copy()))
+            digest.update(repr((agent, reward, terminated, truncated, info)).encode())
+            digest.update(obs["observation"].tobytes() + obs["action_mask"].tobytes())
+            aec.step(None if terminated or truncated else policy(obs["action_mask"], rng))
+            digest.update(repr((aec.agents, aec.agent_selection, aec.rewards, aec._cumulative_rewards,
+                                aec.terminations, aec.truncations, aec.infos)).encode())
+        digest.update(repr((aec.game.history, aec.game.result)).encode())
+        # what last() handed out is the caller's: later steps never change it
+        assert all(np.array_equal(o["observation"], c) and np.array_equal(o["action_mask"], m) for o, c, m in kept)
+    return digest.hexdigest()
+
+
+HOUSE_RULES = Rules(kawesh=True, closed_double=True, hokum_to_sun=True, gahwa="match")
+
+
+@pytest.mark.parametrize("kwargs, policy, digest", [
+    ({}, random_legal,
+     "6e68792ad5ed7d1fb069c715326b25b5eb597a17b1933ca6404b6119a7da10e2"),
+    ({"reward": "points", "dealer": 2, "scores": (100, 140), "rules": HOUSE_RULES}, highest_or_random,
+     "455c44f406bd59ffb63a1b3b4faccf802ca93d0e15289fe24a5d308258690299"),
+    ({"rules": HOUSE_RULES}, pass_or_random,
+     "b8b8ade799be0ed527e1d1b859629edf1917055454d12c2653089150bb739989"),
+])
+def test_aec_trajectories_are_the_recorded_ones(kwargs, policy, digest):
+    """Seeded hands step by step as the environment gave them when its stepping was written in Python."""
+    assert aec_digest(env(**kwargs), range(60), policy) == digest
 
 
 def test_pettingzoo_order_checks():
