@@ -3,6 +3,7 @@ shows (and hides), rewards, seeds and bad input."""
 
 import hashlib
 import warnings
+import weakref
 
 import numpy as np
 import pytest
@@ -68,9 +69,11 @@ def pass_or_random(mask, rng):
     return ACTIONS.index("pass") if mask[ACTIONS.index("pass")] else random_legal(mask, rng)
 
 
-def aec_digest(aec, seeds, policy):
+def aec_digest(aec, seeds, policy, keep):
     """A digest of all that PettingZoo's interface shows over seeded hands of random legal actions: what
-    agent_iter and last() give, and the agents, selection and dicts after every step."""
+    agent_iter and last() give, and the agents, selection and dicts after every step. With `keep` every
+    observation is kept to the end of its hand (and checked unchanged then), else dropped at once (so that
+    the environment may fill it again)."""
     digest = hashlib.sha256()
     for seed in seeds:
         rng = np.random.default_rng(seed)
@@ -79,7 +82,8 @@ def aec_digest(aec, seeds, policy):
         for agent in aec.agent_iter():
             obs, reward, terminated, truncated, info = aec.last()
             assert aec.last(observe=False)[0] is None
-            kept.append((obs, obs["observation"].copy(), obs["action_mask"].copy()))
+            if keep:
+                kept.append((obs, obs["observation"].copy(), obs["action_mask"].copy()))
             digest.update(repr((agent, reward, terminated, truncated, info)).encode())
             digest.update(obs["observation"].tobytes() + obs["action_mask"].tobytes())
             aec.step(None if terminated or truncated else policy(obs["action_mask"], rng))
@@ -94,6 +98,7 @@ def aec_digest(aec, seeds, policy):
 HOUSE_RULES = Rules(kawesh=True, closed_double=True, hokum_to_sun=True, gahwa="match")
 
 
+@pytest.mark.parametrize("keep", [True, False])
 @pytest.mark.parametrize("kwargs, policy, digest", [
     ({}, random_legal,
      "6e68792ad5ed7d1fb069c715326b25b5eb597a17b1933ca6404b6119a7da10e2"),
@@ -102,9 +107,42 @@ HOUSE_RULES = Rules(kawesh=True, closed_double=True, hokum_to_sun=True, gahwa="m
     ({"rules": HOUSE_RULES}, pass_or_random,
      "b8b8ade799be0ed527e1d1b859629edf1917055454d12c2653089150bb739989"),
 ])
-def test_aec_trajectories_are_the_recorded_ones(kwargs, policy, digest):
+def test_aec_trajectories_are_the_recorded_ones(kwargs, policy, digest, keep):
     """Seeded hands step by step as the environment gave them when its stepping was written in Python."""
-    assert aec_digest(env(**kwargs), range(60), policy) == digest
+    assert aec_digest(env(**kwargs), range(60), policy, keep) == digest
+
+
+def test_observations_handed_out_never_change():
+    """last() may fill an observation it handed out again only once nobody holds it: not while the caller
+    keeps the dict, one of its arrays, a view of one, or a weak reference to one."""
+    aec = env()
+    rng = np.random.default_rng(5)
+    hand = OBSERVATION_LAYOUT["hand"]
+    for seed in range(10):
+        aec.reset(seed=seed)
+        kept, weak = [], []  # (what the caller holds, the values it had), (weak reference, the values)
+        for turn, _ in enumerate(aec.agent_iter()):
+            obs, _, terminated, truncated, _ = aec.last()
+            observation, mask = obs["observation"].copy(), obs["action_mask"].copy()
+            way = turn % 5
+            if way == 0:
+                kept.append((obs, {"observation": observation, "action_mask": mask}))
+            elif way == 1:
+                kept.append((obs["observation"], observation))
+            elif way == 2:
+                kept.append((obs["observation"][hand], observation[hand]))
+            elif way == 3:
+                kept.append((obs["action_mask"][:], mask))
+            else:
+                weak.append((weakref.ref(obs["observation"]), observation))
+            del obs
+            aec.step(None if terminated or truncated else random_legal(mask, rng))
+        for held, values in kept:
+            if isinstance(held, dict):
+                assert all(np.array_equal(held[key], values[key]) for key in values)
+            else:
+                assert np.array_equal(held, values)
+        assert all(ref() is None or np.array_equal(ref(), values) for ref, values in weak)
 
 
 def test_pettingzoo_order_checks():
