@@ -168,6 +168,8 @@ int traverse_turns(PyObject* object, visitproc visit, void* arg) {
 int clear_turns(PyObject* object) {
   AgentTurns* self = reinterpret_cast<AgentTurns*>(object);
   self->state = nullptr;
+  self->has_reset = false;  // as before the first reset, for any call after the collector has cleared it
+  self->selection = -1;
   PyObject** each = fields(self);
   for (int i = 0; i < kFieldCount; ++i) Py_CLEAR(each[i]);
   return 0;
@@ -303,11 +305,10 @@ PyObject* observation_for_last(AgentTurns* self) {
 
 // last(observe=True): AECEnv.last, the observation made here rather than by a call to observe().
 PyObject* last(PyObject* object, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
-  static const char* const usage = "last() takes one argument, observe";
   const Py_ssize_t given = nargs + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0);
   if (given > 1 || (kwnames && PyTuple_GET_SIZE(kwnames) == 1 &&
                     PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0), "observe") != 0)) {
-    PyErr_SetString(PyExc_TypeError, usage);
+    PyErr_SetString(PyExc_TypeError, "last() takes one argument, observe");
     return nullptr;
   }
   const int want_observation = given == 0 ? 1 : PyObject_IsTrue(args[0]);
@@ -395,8 +396,9 @@ int finish_hand(AgentTurns* self) {
   };
   auto terminated = [](Py_ssize_t, void*) { return new_reference(Py_True); };
   auto info = [](Py_ssize_t, void* result) {
+    static PyObject* const key = PyUnicode_InternFromString("result");  // kept, as the observation's keys
     PyObject* out = PyDict_New();
-    if (out != nullptr && PyDict_SetItemString(out, "result", static_cast<PyObject*>(result)) != 0) Py_CLEAR(out);
+    if (out != nullptr && PyDict_SetItem(out, key, static_cast<PyObject*>(result)) != 0) Py_CLEAR(out);
     return out;
   };
   const bool failed = set_for_every_agent(self->rewards, self->agents, reward_of, &rewards) != 0 ||
