@@ -1,6 +1,7 @@
 """The reinforcement-learning interfaces: PettingZoo's and Gymnasium's own API checks, what an observation
 shows (and hides), rewards, seeds and bad input."""
 
+import gc
 import hashlib
 import warnings
 import weakref
@@ -159,6 +160,84 @@ def test_pettingzoo_order_checks():
     with pytest.raises(AssertionError, match="step"):
         next(turns)
     assert aec.unwrapped is aec
+
+
+def play_to_the_end(aec, seed):
+    """Random legal actions until every agent is terminated; returns the agent that moved last."""
+    rng = np.random.default_rng(seed)
+    aec.reset(seed=seed)
+    while not aec.terminations[aec.agent_selection]:
+        aec.step(random_legal(aec.last()[0]["action_mask"], rng))
+    return aec.agent_selection
+
+
+def test_closing_steps_and_their_errors(caplog):
+    """After the hand the finished agents leave one step(None) each, the last mover first, then in order
+    of `agents`; any other action is refused; a step after all have left only warns."""
+    aec = env()
+    last_mover = play_to_the_end(aec, 4)
+    with pytest.raises(ValueError, match="only valid action is None"):
+        aec.step(0)
+    left = []
+    while aec.agents:
+        left.append(aec.agent_selection)
+        aec.step(None)
+        assert set(aec.rewards) == set(aec.terminations) == set(aec.infos) == set(aec.agents)
+    assert left == [last_mover] + [agent for agent in aec.possible_agents if agent != last_mover]
+    assert aec.agent_selection == last_mover
+    with caplog.at_level("WARNING"):
+        aec.step(None)
+    assert "terminated or truncated" in caplog.text
+    assert list(aec.agent_iter()) == []
+
+
+def test_steps_take_numbers_numpy_integers_and_names():
+    aec = env()
+    aec.reset(seed=2)
+    for action in (np.int64(ACTIONS.index("pass")), "pass", ACTIONS.index("pass")):
+        agent = aec.agent_selection
+        aec.step(action)
+        assert aec.agent_selection != agent
+    assert aec.game.history[:3] == ["pass"] * 3
+
+
+def test_last_arguments_and_the_shared_bookkeeping():
+    """last()'s one argument; agent_selection and the dicts are the environment's own (and checked)."""
+    aec = env()
+    aec.reset(seed=1)
+    assert aec.last(observe=False)[0] is None and aec.last(False)[0] is None and aec.last(True)[0] is not None
+    with pytest.raises(TypeError):
+        aec.last(seen=False)
+    with pytest.raises(TypeError):
+        aec.last(True, False)
+    with pytest.raises(ValueError, match="player_9"):
+        aec.agent_selection = "player_9"
+    with pytest.raises(TypeError, match="rewards must be a dict"):
+        aec.rewards = [0.0] * 4
+    aec.infos["player_2"]["note"] = "kept"
+    aec.agent_selection = "player_2"  # a seat that is not to move: an empty mask, its own info
+    obs, _, _, _, info = aec.last()
+    assert not obs["action_mask"].any() and info == {"note": "kept"}
+    aec.terminations = {**aec.terminations, "player_2": True}  # a dict set from Python is the one step reads
+    with pytest.raises(ValueError, match="only valid action is None"):
+        aec.step(0)
+
+
+def test_human_render_mode_prints_every_step(capsys):
+    aec = env(render_mode="human")
+    aec.reset(seed=0)
+    aec.step("pass")
+    assert capsys.readouterr().out.strip() == str(aec.game)
+
+
+def test_an_environment_in_a_reference_cycle_is_collected():
+    aec = env()
+    aec.reset(seed=0)
+    aec.infos["player_0"]["env"] = aec
+    alive = weakref.ref(aec)
+    del aec
+    gc.collect()
+    assert alive() is None
 
 
 class FirstLegalSeatEnv(BalootSeatEnv):
