@@ -1,6 +1,6 @@
 """Type stub of the private C++ core. Use the ``baloot`` package; these names may change."""
 
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -174,6 +174,26 @@ def observation_blocks() -> List[Tuple[str, int]]: ...
 def observe(state: HandState, seat: int) -> np.ndarray: ...
 def action_flags(mask: int) -> np.ndarray: ...  # 44 int8 flags of an action bit mask
 def agent_observation(state: HandState, seat: int) -> Dict[str, np.ndarray]: ...
+
+class AgentTurns:
+    """The base of baloot.rl.BalootAECEnv: PettingZoo's agent_iter, last and step in C, on these lists and
+    dicts (shared with Python). It calls the subclass's _step_before_reset, _step_after_end, _action_of,
+    _refuse and render on the rare paths of step."""
+    agents: List[str]
+    agent_selection: str
+    rewards: Dict[str, float]
+    _cumulative_rewards: Dict[str, float]
+    terminations: Dict[str, bool]
+    truncations: Dict[str, bool]
+    infos: Dict[str, Dict[str, Any]]
+    @property
+    def _has_reset(self) -> bool: ...
+    def __init__(self, possible_agents: List[str], action_names: Tuple[str, ...], margin: bool,
+                 render_each_step: bool) -> None: ...
+    def _deal(self, game: Any, state: HandState, history: List[str], movers: List[int]) -> None: ...
+    def _turns(self, max_iter: int) -> Iterator[str]: ...
+    def last(self, observe: bool = True) -> Tuple[Optional[Dict[str, np.ndarray]], float, bool, bool, Dict[str, Any]]: ...
+    def step(self, action: Any) -> None: ...
 
 class VectorEnv:
     size: int

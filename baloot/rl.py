@@ -17,7 +17,6 @@ opponents' (``reward="margin"``, zero-sum) or the team's own (``reward="points"`
 
 from __future__ import annotations
 
-import sys
 from typing import Any, Dict, Iterator, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -96,8 +95,12 @@ def _apply(game: Game, action: Any, mover: int) -> int:
     try:
         return game._play(number, mover)
     except IllegalAction:
-        legal = ", ".join(ACTIONS[a] for a in np.flatnonzero(action_mask(game)))
-        raise IllegalAction(f"action {number} ({ACTIONS[number]}) is not legal now; legal: {legal}") from None
+        raise _not_legal(game, number) from None
+
+
+def _not_legal(game: Game, number: int) -> IllegalAction:
+    legal = ", ".join(ACTIONS[a] for a in np.flatnonzero(action_mask(game)))
+    return IllegalAction(f"action {number} ({ACTIONS[number]}) is not legal now; legal: {legal}")
 
 
 class _Deals:
@@ -128,37 +131,38 @@ def _observation_space() -> spaces.Dict:
     })
 
 
-class BalootAECEnv(AECEnv):
+class BalootAECEnv(_core.AgentTurns, AECEnv):
     """One hand of Baloot for four learning agents (PettingZoo AEC API).
 
     ``rules``: host options; ``dealer``: the first hand's dealer (it rotates every reset); ``scores``: the
     match scores before each hand; ``reward``: "margin" or "points". ``reset(seed=...)`` makes the deals
     reproducible. Illegal actions raise ``IllegalAction`` and change nothing.
 
-    The environment checks the order of calls as PettingZoo's ``OrderEnforcingWrapper`` does (``reset``
-    first, a ``step`` between two agents of ``agent_iter``, none after the last agent has left), with the
-    same errors, so that it needs no wrapper: a wrapper forwards attributes through ``__getattr__``, and a
-    class with ``__getattr__`` makes every attribute and method lookup on it slow (about a tenth of a
-    decision's time per lookup).
+    The turns (``agent_iter``, ``last``, ``step`` and the closing steps of the finished agents) run in the
+    core's ``AgentTurns``, on the same lists and dicts as PettingZoo's ``AECEnv`` (``agents``, ``rewards``,
+    ``terminations``, ...). The environment checks the order of calls as PettingZoo's
+    ``OrderEnforcingWrapper`` does (``reset`` first, a ``step`` between two agents of ``agent_iter``, none
+    after the last agent has left), with the same errors, so that it needs no wrapper: a wrapper forwards
+    attributes through ``__getattr__``, and a class with ``__getattr__`` makes every attribute and method
+    lookup on it slow (about a tenth of a decision's time per lookup).
     """
 
     metadata = {"render_modes": ["ansi", "human"], "name": "baloot_v0", "is_parallelizable": False}
 
     def __init__(self, rules: Optional[Rules] = None, *, dealer: int = 0, scores: Tuple[int, int] = (0, 0),
                  reward: str = "margin", render_mode: Optional[str] = None) -> None:
-        super().__init__()
+        AECEnv.__init__(self)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise BalootError(f"render_mode {render_mode!r} must be one of {self.metadata['render_modes']} or None")
         self.render_mode = render_mode
         self.reward_kind = _check_reward(reward)
         self._deals = _Deals(rules, dealer, scores)
         self.possible_agents = [f"player_{seat}" for seat in range(4)]
+        _core.AgentTurns.__init__(self, self.possible_agents, ACTIONS, reward == "margin", render_mode == "human")
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.observation_spaces = {agent: _observation_space() for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents}
         self.game: Optional[Game] = None
-        self._has_reset = False
-        self._has_updated = False  # a step (or the reset) since agent_iter's last agent
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -172,62 +176,36 @@ class BalootAECEnv(AECEnv):
         # One call into the core for both arrays; the mask is empty unless the agent's seat is to move.
         return _core.agent_observation(self.game._state, self._seats[agent])
 
-    def last(self, observe: bool = True) -> Tuple[Any, float, bool, bool, Dict[str, Any]]:
-        # AECEnv.last without its call to observe() between. Before a reset agent_selection is missing: the
-        # AttributeError PettingZoo's wrapper raises.
-        agent = self.agent_selection
-        return (_core.agent_observation(self.game._state, self._seats[agent]) if observe else None,
-                self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent], self.infos[agent])
-
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         if not self._has_reset:
             EnvLogger.error_agent_iter_before_reset()
-        return self._agents_in_turn(max_iter)
-
-    def _agents_in_turn(self, max_iter: int) -> Iterator[str]:
-        for _ in range(min(max_iter, sys.maxsize)):  # a range past sys.maxsize counts in slow long integers
-            if not self.agents:
-                return
-            assert self._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
-            self._has_updated = False
-            yield self.agent_selection
+        return self._turns(max_iter)
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
-        self._has_reset = self._has_updated = True
         self._deals.reseed(seed)
-        self.game = self._deals.next()
+        self.game = game = self._deals.next()
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[self.game.to_move]
+        self._deal(game, game._state, game._history, game._movers)
+        self.agent_selection = self.possible_agents[game.to_move]
 
-    def step(self, action: Any) -> None:
-        if not self._has_reset:
-            EnvLogger.error_step_before_reset()
-        self._has_updated = True
-        if not self.agents:
-            EnvLogger.warn_step_after_terminated_truncated()
-            return
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        to_move = _apply(self.game, action, self._seats[agent])
-        # The rewards are zero until the end, so the agent's cumulative reward is zero already.
-        if to_move < 0:
-            result = self.game.result
-            for seat, each in enumerate(self.agents):
-                self.rewards[each] = _points_reward(result.points, seat, self.reward_kind)
-                self.terminations[each] = True
-                self.infos[each] = {"result": result}
-            self._accumulate_rewards()
-        else:
-            self.agent_selection = self.possible_agents[to_move]
-        if self.render_mode == "human":
-            self.render()
+    # The rare paths of the core's step: calls out of order, and actions that are not a legal number.
+
+    def _step_before_reset(self) -> None:
+        EnvLogger.error_step_before_reset()
+
+    def _step_after_end(self) -> None:
+        EnvLogger.warn_step_after_terminated_truncated()
+
+    def _action_of(self, action: Any) -> int:
+        return _action_number(action)
+
+    def _refuse(self, number: int) -> None:
+        raise _not_legal(self.game, number)
 
     def render(self) -> Optional[str]:
         if not self._has_reset:

@@ -1,7 +1,10 @@
 """The reinforcement-learning interfaces: PettingZoo's and Gymnasium's own API checks, what an observation
 shows (and hides), rewards, seeds and bad input."""
 
+import gc
+import hashlib
 import warnings
+import weakref
 
 import numpy as np
 import pytest
@@ -57,6 +60,92 @@ def test_pettingzoo_api():
         api_test(env(), num_cycles=500)
 
 
+def highest_or_random(mask, rng):
+    """Half the time the highest legal action number (kawesh, gahwa, closed doubles, sun), else a random one."""
+    return int(np.flatnonzero(mask)[-1]) if rng.random() < 0.5 else random_legal(mask, rng)
+
+
+def pass_or_random(mask, rng):
+    """Pass whenever it is legal (hands thrown in), else a random legal action."""
+    return ACTIONS.index("pass") if mask[ACTIONS.index("pass")] else random_legal(mask, rng)
+
+
+def aec_digest(aec, seeds, policy, keep):
+    """A digest of all that PettingZoo's interface shows over seeded hands of random legal actions: what
+    agent_iter and last() give, and the agents, selection and dicts after every step. With `keep` every
+    observation is kept to the end of its hand (and checked unchanged then), else dropped at once (so that
+    the environment may fill it again)."""
+    digest = hashlib.sha256()
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        aec.reset(seed=seed)
+        kept = []
+        for agent in aec.agent_iter():
+            obs, reward, terminated, truncated, info = aec.last()
+            assert aec.last(observe=False)[0] is None
+            if keep:
+                kept.append((obs, obs["observation"].copy(), obs["action_mask"].copy()))
+            digest.update(repr((agent, reward, terminated, truncated, info)).encode())
+            digest.update(obs["observation"].tobytes() + obs["action_mask"].tobytes())
+            aec.step(None if terminated or truncated else policy(obs["action_mask"], rng))
+            digest.update(repr((aec.agents, aec.agent_selection, aec.rewards, aec._cumulative_rewards,
+                                aec.terminations, aec.truncations, aec.infos)).encode())
+        digest.update(repr((aec.game.history, aec.game.result)).encode())
+        # what last() handed out is the caller's: later steps never change it
+        assert all(np.array_equal(o["observation"], c) and np.array_equal(o["action_mask"], m) for o, c, m in kept)
+    return digest.hexdigest()
+
+
+HOUSE_RULES = Rules(kawesh=True, closed_double=True, hokum_to_sun=True, gahwa="match")
+
+
+@pytest.mark.parametrize("keep", [True, False])
+@pytest.mark.parametrize("kwargs, policy, digest", [
+    ({}, random_legal,
+     "6e68792ad5ed7d1fb069c715326b25b5eb597a17b1933ca6404b6119a7da10e2"),
+    ({"reward": "points", "dealer": 2, "scores": (100, 140), "rules": HOUSE_RULES}, highest_or_random,
+     "455c44f406bd59ffb63a1b3b4faccf802ca93d0e15289fe24a5d308258690299"),
+    ({"rules": HOUSE_RULES}, pass_or_random,
+     "b8b8ade799be0ed527e1d1b859629edf1917055454d12c2653089150bb739989"),
+])
+def test_aec_trajectories_are_the_recorded_ones(kwargs, policy, digest, keep):
+    """Seeded hands step by step as the environment gave them when its stepping was written in Python."""
+    assert aec_digest(env(**kwargs), range(60), policy, keep) == digest
+
+
+def test_observations_handed_out_never_change():
+    """last() may fill an observation it handed out again only once nobody holds it: not while the caller
+    keeps the dict, one of its arrays, a view of one, or a weak reference to one."""
+    aec = env()
+    rng = np.random.default_rng(5)
+    hand = OBSERVATION_LAYOUT["hand"]
+    for seed in range(10):
+        aec.reset(seed=seed)
+        kept, weak = [], []  # (what the caller holds, the values it had), (weak reference, the values)
+        for turn, _ in enumerate(aec.agent_iter()):
+            obs, _, terminated, truncated, _ = aec.last()
+            observation, mask = obs["observation"].copy(), obs["action_mask"].copy()
+            way = turn % 5
+            if way == 0:
+                kept.append((obs, {"observation": observation, "action_mask": mask}))
+            elif way == 1:
+                kept.append((obs["observation"], observation))
+            elif way == 2:
+                kept.append((obs["observation"][hand], observation[hand]))
+            elif way == 3:
+                kept.append((obs["action_mask"][:], mask))
+            else:
+                weak.append((weakref.ref(obs["observation"]), observation))
+            del obs
+            aec.step(None if terminated or truncated else random_legal(mask, rng))
+        for held, values in kept:
+            if isinstance(held, dict):
+                assert all(np.array_equal(held[key], values[key]) for key in values)
+            else:
+                assert np.array_equal(held, values)
+        assert all(ref() is None or np.array_equal(ref(), values) for ref, values in weak)
+
+
 def test_pettingzoo_order_checks():
     """The checks of PettingZoo's OrderEnforcingWrapper, which the environment makes itself."""
     aec = env()
@@ -71,6 +160,84 @@ def test_pettingzoo_order_checks():
     with pytest.raises(AssertionError, match="step"):
         next(turns)
     assert aec.unwrapped is aec
+
+
+def play_to_the_end(aec, seed):
+    """Random legal actions until every agent is terminated; returns the agent that moved last."""
+    rng = np.random.default_rng(seed)
+    aec.reset(seed=seed)
+    while not aec.terminations[aec.agent_selection]:
+        aec.step(random_legal(aec.last()[0]["action_mask"], rng))
+    return aec.agent_selection
+
+
+def test_closing_steps_and_their_errors(caplog):
+    """After the hand the finished agents leave one step(None) each, the last mover first, then in order
+    of `agents`; any other action is refused; a step after all have left only warns."""
+    aec = env()
+    last_mover = play_to_the_end(aec, 4)
+    with pytest.raises(ValueError, match="only valid action is None"):
+        aec.step(0)
+    left = []
+    while aec.agents:
+        left.append(aec.agent_selection)
+        aec.step(None)
+        assert set(aec.rewards) == set(aec.terminations) == set(aec.infos) == set(aec.agents)
+    assert left == [last_mover] + [agent for agent in aec.possible_agents if agent != last_mover]
+    assert aec.agent_selection == last_mover
+    with caplog.at_level("WARNING"):
+        aec.step(None)
+    assert "terminated or truncated" in caplog.text
+    assert list(aec.agent_iter()) == []
+
+
+def test_steps_take_numbers_numpy_integers_and_names():
+    aec = env()
+    aec.reset(seed=2)
+    for action in (np.int64(ACTIONS.index("pass")), "pass", ACTIONS.index("pass")):
+        agent = aec.agent_selection
+        aec.step(action)
+        assert aec.agent_selection != agent
+    assert aec.game.history[:3] == ["pass"] * 3
+
+
+def test_last_arguments_and_the_shared_bookkeeping():
+    """last()'s one argument; agent_selection and the dicts are the environment's own (and checked)."""
+    aec = env()
+    aec.reset(seed=1)
+    assert aec.last(observe=False)[0] is None and aec.last(False)[0] is None and aec.last(True)[0] is not None
+    with pytest.raises(TypeError):
+        aec.last(seen=False)
+    with pytest.raises(TypeError):
+        aec.last(True, False)
+    with pytest.raises(ValueError, match="player_9"):
+        aec.agent_selection = "player_9"
+    with pytest.raises(TypeError, match="rewards must be a dict"):
+        aec.rewards = [0.0] * 4
+    aec.infos["player_2"]["note"] = "kept"
+    aec.agent_selection = "player_2"  # a seat that is not to move: an empty mask, its own info
+    obs, _, _, _, info = aec.last()
+    assert not obs["action_mask"].any() and info == {"note": "kept"}
+    aec.terminations = {**aec.terminations, "player_2": True}  # a dict set from Python is the one step reads
+    with pytest.raises(ValueError, match="only valid action is None"):
+        aec.step(0)
+
+
+def test_human_render_mode_prints_every_step(capsys):
+    aec = env(render_mode="human")
+    aec.reset(seed=0)
+    aec.step("pass")
+    assert capsys.readouterr().out.strip() == str(aec.game)
+
+
+def test_an_environment_in_a_reference_cycle_is_collected():
+    aec = env()
+    aec.reset(seed=0)
+    aec.infos["player_0"]["env"] = aec
+    alive = weakref.ref(aec)
+    del aec
+    gc.collect()
+    assert alive() is None
 
 
 class FirstLegalSeatEnv(BalootSeatEnv):

@@ -84,5 +84,6 @@ void bind_review(pybind11::module_& m);
 void bind_heuristic(pybind11::module_& m);
 void bind_solver(pybind11::module_& m);
 void bind_rl(pybind11::module_& m);
+void bind_aec_env(pybind11::module_& m);  // called by bind_rl
 
 }  // namespace baloot

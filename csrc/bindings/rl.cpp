@@ -41,50 +41,6 @@ VectorEnvConfig env_config(int seat, const py::list& players, const Rules& rules
   return c;
 }
 
-void fill_flags(ActionMask mask, std::int8_t* flags) {
-  for (int a = 0; a < kNumActions; ++a) flags[a] = static_cast<std::int8_t>(mask >> a & 1);
-}
-
-py::array_t<std::int8_t> action_flags(ActionMask mask) {
-  py::array_t<std::int8_t> out(kNumActions);
-  fill_flags(mask, out.mutable_data());
-  return out;
-}
-
-// A fresh one-dimensional numpy array of `size` elements of numpy type number `type`, made by numpy's C
-// API directly: pybind11's array_t constructor costs as much again, and a PettingZoo agent's every
-// decision makes two arrays.
-template <typename T>
-py::object new_vector(int type, Py_intptr_t size, T** data) {
-  auto& api = py::detail::npy_api::get();
-  Py_intptr_t shape[1] = {size};
-  PyObject* array =
-      api.PyArray_NewFromDescr_(api.PyArray_Type_, api.PyArray_DescrFromType_(type), 1, shape, nullptr, nullptr, 0, nullptr);
-  if (array == nullptr) throw py::error_already_set();
-  *data = reinterpret_cast<T*>(py::detail::array_proxy(array)->data);
-  return py::reinterpret_steal<py::object>(array);
-}
-
-// {"observation": what `seat` has seen, "action_mask": its legal actions (none unless it is to move)}, in
-// fresh arrays that belong to the caller.
-py::dict agent_observation(const HandState& state, int seat) {
-  seat = checked_seat(seat, "seat");
-  float* observation_data;
-  std::int8_t* mask_data;
-  py::object observation = new_vector(py::detail::npy_api::NPY_FLOAT_, kWidth, &observation_data);
-  py::object mask = new_vector(py::detail::npy_api::NPY_BYTE_, kNumActions, &mask_data);
-  observe(state, seat, observation_data);
-  fill_flags(state.to_move() == seat ? state.legal_actions() : 0, mask_data);
-  // The keys are made once and kept for the life of the process (never freed, so never freed after
-  // the interpreter's end either).
-  static PyObject* const observation_key = PyUnicode_InternFromString("observation");
-  static PyObject* const mask_key = PyUnicode_InternFromString("action_mask");
-  py::dict out;
-  if (PyDict_SetItem(out.ptr(), observation_key, observation.ptr()) != 0 || PyDict_SetItem(out.ptr(), mask_key, mask.ptr()) != 0)
-    throw py::error_already_set();
-  return out;
-}
-
 }  // namespace
 
 void bind_rl(py::module_& m) {
@@ -101,9 +57,7 @@ void bind_rl(py::module_& m) {
         return out;
       },
       py::arg("state"), py::arg("seat"));
-  m.def("action_flags", &action_flags, py::arg("mask"));
-  m.def("agent_observation", &agent_observation, py::arg("state"), py::arg("seat"),
-      "A PettingZoo agent's observation: what `seat` has seen and its legal actions (none unless it is to move).");
+  bind_aec_env(m);
 
   py::class_<VectorEnv>(m, "VectorEnv")
       .def(py::init([](int num_envs, int seat, const py::list& players, const Rules& rules, int dealer,
