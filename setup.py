@@ -97,6 +97,7 @@ def core_extension(name: str, flags: list, target: str, fast_path: bool) -> Pybi
         f"baloot.{name}",
         sources,
         cxx_std=17,
+        include_dirs=["csrc"],
         extra_compile_args=compile_args + ["-Wall", "-Wextra"],
         define_macros=define_macros,
         extra_link_args=link_args + ["-pthread"],

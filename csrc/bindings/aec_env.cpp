@@ -8,8 +8,8 @@
 // methods _step_before_reset, _step_after_end, _action_of and _refuse on those rare paths) and render.
 #include <cstddef>
 
-#include "../observation.hpp"
-#include "bindings.hpp"
+#include "kernel/observation.hpp"
+#include "bindings/bindings.hpp"
 
 namespace py = pybind11;
 

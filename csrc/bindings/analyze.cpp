@@ -1,8 +1,8 @@
 // Bindings of the decision analysis: numpy outputs, the GIL released, progress and Ctrl-C polled.
 #include <pybind11/numpy.h>
 
-#include "../analyze.hpp"
-#include "bindings.hpp"
+#include "engine/analyze.hpp"
+#include "bindings/bindings.hpp"
 
 namespace py = pybind11;
 

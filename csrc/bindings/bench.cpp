@@ -1,6 +1,6 @@
 // Bindings of the in-core micro-benchmarks.
-#include "../bench.hpp"
-#include "bindings.hpp"
+#include "engine/bench.hpp"
+#include "bindings/bindings.hpp"
 
 namespace py = pybind11;
 

@@ -11,11 +11,11 @@
 #include <utility>
 #include <vector>
 
-#include "../analyze.hpp"
-#include "../cards.hpp"
-#include "../players/policy.hpp"
-#include "../projects.hpp"
-#include "../rules.hpp"
+#include "engine/analyze.hpp"
+#include "kernel/cards.hpp"
+#include "players/policy.hpp"
+#include "kernel/projects.hpp"
+#include "kernel/rules.hpp"
 
 namespace baloot {
 

@@ -4,11 +4,11 @@
 #include <cstdint>
 #include <limits>
 
-#include "../analyze.hpp"
-#include "../hand.hpp"
-#include "../projects.hpp"
-#include "../simulate.hpp"
-#include "bindings.hpp"
+#include "engine/analyze.hpp"
+#include "kernel/hand.hpp"
+#include "kernel/projects.hpp"
+#include "engine/simulate.hpp"
+#include "bindings/bindings.hpp"
 
 namespace py = pybind11;
 

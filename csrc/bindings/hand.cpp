@@ -1,6 +1,6 @@
 // Bindings of the hand state machine: a copyable value that the Python Game wraps.
-#include "../hand.hpp"
-#include "bindings.hpp"
+#include "kernel/hand.hpp"
+#include "bindings/bindings.hpp"
 
 namespace py = pybind11;
 

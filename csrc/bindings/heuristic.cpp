@@ -1,8 +1,8 @@
 // Bindings of the heuristic player's parameters, its in-core timing and a duel harness for tuning.
-#include "../bench.hpp"
-#include "../players/expert.hpp"
-#include "../players/heuristic.hpp"
-#include "bindings.hpp"
+#include "engine/bench.hpp"
+#include "players/expert.hpp"
+#include "players/heuristic.hpp"
+#include "bindings/bindings.hpp"
 
 namespace py = pybind11;
 

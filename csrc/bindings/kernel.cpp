@@ -1,7 +1,7 @@
 // Bindings of the pure rules: legal moves, trick winner, projects, scoring, Rules.
-#include "../projects.hpp"
-#include "../scoring.hpp"
-#include "bindings.hpp"
+#include "kernel/projects.hpp"
+#include "kernel/scoring.hpp"
+#include "bindings/bindings.hpp"
 
 namespace py = pybind11;
 

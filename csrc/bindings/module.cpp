@@ -1,4 +1,4 @@
-#include "bindings.hpp"
+#include "bindings/bindings.hpp"
 
 #include <chrono>
 #include <future>

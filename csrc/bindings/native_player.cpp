@@ -1,7 +1,7 @@
 // Players compiled by their users against baloot/native/baloot_player.h, from Python: a C function
 // pointer given as a PyCapsule or an address (csrc/native_play.hpp calls it).
-#include "../native_play.hpp"
-#include "bindings.hpp"
+#include "players/native_play.hpp"
+#include "bindings/bindings.hpp"
 
 namespace py = pybind11;
 

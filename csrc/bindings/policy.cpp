@@ -1,11 +1,11 @@
 // Bindings of the built-in players, so Python can ask one for a move (tests, `baloot play`).
 #include <pybind11/numpy.h>
 
-#include "../players/play_labels.hpp"
-#include "../players/policy.hpp"
-#include "../players/search_players.hpp"
-#include "../players/strong_weights.hpp"
-#include "bindings.hpp"
+#include "players/play_labels.hpp"
+#include "players/policy.hpp"
+#include "players/search_players.hpp"
+#include "players/strong_weights.hpp"
+#include "bindings/bindings.hpp"
 
 namespace py = pybind11;
 

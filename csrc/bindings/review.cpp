@@ -1,6 +1,6 @@
 // Binding of the review of one decision: numpy output, the GIL released, progress and Ctrl-C polled.
-#include "../review.hpp"
-#include "bindings.hpp"
+#include "engine/review.hpp"
+#include "bindings/bindings.hpp"
 
 namespace py = pybind11;
 

@@ -1,8 +1,8 @@
 // Bindings of the learning interfaces: observations of a hand, and the batch of hands that steps in C++
 // into numpy arrays owned by Python, with the GIL released.
-#include "../observation.hpp"
-#include "../vector_env.hpp"
-#include "bindings.hpp"
+#include "kernel/observation.hpp"
+#include "engine/vector_env.hpp"
+#include "bindings/bindings.hpp"
 
 namespace py = pybind11;
 

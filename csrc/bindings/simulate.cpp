@@ -1,7 +1,7 @@
 // Bindings of the batch runner: numpy arrays in, the GIL released while C++ threads play, a progress
 // callback and Ctrl-C polled from the calling thread.
-#include "../simulate.hpp"
-#include "bindings.hpp"
+#include "engine/simulate.hpp"
+#include "bindings/bindings.hpp"
 
 namespace py = pybind11;
 

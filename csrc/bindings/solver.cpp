@@ -4,11 +4,11 @@
 #include <mutex>
 #include <string>
 
-#include "../dd_table.hpp"
-#include "../players/search_players.hpp"
-#include "../scoring.hpp"
-#include "../solver.hpp"
-#include "bindings.hpp"
+#include "solver/dd_table.hpp"
+#include "players/search_players.hpp"
+#include "kernel/scoring.hpp"
+#include "solver/solver.hpp"
+#include "bindings/bindings.hpp"
 
 namespace py = pybind11;
 

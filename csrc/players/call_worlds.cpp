@@ -1,4 +1,4 @@
-#include "call_worlds.hpp"
+#include "players/call_worlds.hpp"
 
 namespace baloot {
 

@@ -4,7 +4,7 @@
 // same calls as the real hand.
 #pragma once
 
-#include "policy.hpp"
+#include "players/policy.hpp"
 
 namespace baloot {
 

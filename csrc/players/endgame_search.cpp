@@ -1,6 +1,6 @@
-#include "endgame_search.hpp"
+#include "players/endgame_search.hpp"
 
-#include "search_players.hpp"
+#include "players/search_players.hpp"
 
 namespace baloot {
 

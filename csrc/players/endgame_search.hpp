@@ -3,7 +3,7 @@
 // is solved, and the card with the best average game-point margin of the hand is played.
 #pragma once
 
-#include "policy.hpp"
+#include "players/policy.hpp"
 
 namespace baloot {
 

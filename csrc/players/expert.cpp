@@ -1,4 +1,4 @@
-#include "expert.hpp"
+#include "players/expert.hpp"
 
 namespace baloot {
 

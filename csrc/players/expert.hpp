@@ -7,7 +7,7 @@
 
 #include <memory>
 
-#include "heuristic.hpp"
+#include "players/heuristic.hpp"
 
 namespace baloot {
 

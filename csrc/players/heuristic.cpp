@@ -1,10 +1,10 @@
-#include "heuristic.hpp"
+#include "players/heuristic.hpp"
 
 #include <cmath>
 
-#include "heuristic_calls.hpp"
-#include "heuristic_play.hpp"
-#include "suit_tables.hpp"
+#include "players/heuristic_calls.hpp"
+#include "players/heuristic_play.hpp"
+#include "players/suit_tables.hpp"
 
 namespace baloot {
 

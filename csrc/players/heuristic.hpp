@@ -11,7 +11,7 @@
 #include <memory>
 #include <string>
 
-#include "policy.hpp"
+#include "players/policy.hpp"
 
 namespace baloot {
 

@@ -1,9 +1,9 @@
-#include "heuristic_calls.hpp"
+#include "players/heuristic_calls.hpp"
 
 #include <cassert>
 
-#include "known_projects.hpp"
-#include "suit_tables.hpp"
+#include "players/known_projects.hpp"
+#include "players/suit_tables.hpp"
 
 namespace baloot {
 

@@ -2,7 +2,7 @@
 // (see HeuristicParams for the weights and thresholds).
 #pragma once
 
-#include "heuristic.hpp"
+#include "players/heuristic.hpp"
 
 namespace baloot {
 

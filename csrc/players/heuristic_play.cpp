@@ -1,10 +1,10 @@
-#include "heuristic_play.hpp"
+#include "players/heuristic_play.hpp"
 
 #include <algorithm>
 #include <cassert>
 
-#include "seat_knowledge.hpp"
-#include "suit_tables.hpp"
+#include "players/seat_knowledge.hpp"
+#include "players/suit_tables.hpp"
 
 namespace baloot {
 

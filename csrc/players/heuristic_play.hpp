@@ -1,7 +1,7 @@
 // The heuristic player's card play (see heuristic.hpp for what it does and HeuristicParams for its weights).
 #pragma once
 
-#include "heuristic.hpp"
+#include "players/heuristic.hpp"
 
 namespace baloot {
 

@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "../projects.hpp"
+#include "kernel/projects.hpp"
 
 namespace baloot {
 

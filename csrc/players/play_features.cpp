@@ -1,11 +1,11 @@
-#include "play_features.hpp"
+#include "players/play_features.hpp"
 
 #include <cassert>
 #include <cstring>
 
-#include "../rules.hpp"
-#include "seat_knowledge.hpp"
-#include "suit_tables.hpp"
+#include "kernel/rules.hpp"
+#include "players/seat_knowledge.hpp"
+#include "players/suit_tables.hpp"
 
 namespace baloot {
 

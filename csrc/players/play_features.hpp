@@ -3,7 +3,7 @@
 // hand, what a lead offers the partner or the other team), all read through the SeatView.
 #pragma once
 
-#include "policy.hpp"
+#include "players/policy.hpp"
 
 namespace baloot {
 

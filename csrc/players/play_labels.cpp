@@ -1,9 +1,9 @@
-#include "play_labels.hpp"
+#include "players/play_labels.hpp"
 
 #include <atomic>
 
-#include "../parallel.hpp"
-#include "expert.hpp"
+#include "kernel/parallel.hpp"
+#include "players/expert.hpp"
 
 namespace baloot {
 

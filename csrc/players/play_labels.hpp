@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "play_features.hpp"
-#include "rollout_player.hpp"
+#include "players/play_features.hpp"
+#include "players/rollout_player.hpp"
 
 namespace baloot {
 

@@ -1,12 +1,12 @@
-#include "policy.hpp"
+#include "players/policy.hpp"
 
 #include <cmath>
 
-#include "expert.hpp"
-#include "heuristic.hpp"
-#include "rollout_player.hpp"
-#include "search_players.hpp"
-#include "strong.hpp"
+#include "players/expert.hpp"
+#include "players/heuristic.hpp"
+#include "players/rollout_player.hpp"
+#include "players/search_players.hpp"
+#include "players/strong.hpp"
 
 namespace baloot {
 

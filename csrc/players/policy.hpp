@@ -2,8 +2,8 @@
 // perfect-information players can exist; a fair player reads it only through a SeatView.
 #pragma once
 
-#include "../hand.hpp"
-#include "../rng.hpp"
+#include "kernel/hand.hpp"
+#include "kernel/rng.hpp"
 
 namespace baloot {
 

@@ -1,10 +1,10 @@
-#include "rollout_player.hpp"
+#include "players/rollout_player.hpp"
 
 #include <cmath>
 
-#include "call_worlds.hpp"
-#include "expert.hpp"
-#include "search_players.hpp"
+#include "players/call_worlds.hpp"
+#include "players/expert.hpp"
+#include "players/search_players.hpp"
 
 namespace baloot {
 

@@ -11,8 +11,8 @@
 
 #include <memory>
 
-#include "heuristic.hpp"
-#include "policy.hpp"
+#include "players/heuristic.hpp"
+#include "players/policy.hpp"
 
 namespace baloot {
 

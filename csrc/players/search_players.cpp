@@ -1,6 +1,6 @@
-#include "search_players.hpp"
+#include "players/search_players.hpp"
 
-#include "call_worlds.hpp"
+#include "players/call_worlds.hpp"
 
 namespace baloot {
 

@@ -5,9 +5,9 @@
 
 #include <memory>
 
-#include "policy.hpp"
-#include "../scoring.hpp"
-#include "../solver.hpp"
+#include "players/policy.hpp"
+#include "kernel/scoring.hpp"
+#include "solver/solver.hpp"
 
 namespace baloot {
 

@@ -1,6 +1,6 @@
-#include "seat_knowledge.hpp"
+#include "players/seat_knowledge.hpp"
 
-#include "suit_tables.hpp"
+#include "players/suit_tables.hpp"
 
 namespace baloot {
 

@@ -2,7 +2,7 @@
 // still hold.
 #pragma once
 
-#include "policy.hpp"
+#include "players/policy.hpp"
 
 namespace baloot {
 

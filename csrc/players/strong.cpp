@@ -1,11 +1,11 @@
-#include "strong.hpp"
+#include "players/strong.hpp"
 
 #include <cassert>
 #include <cmath>
 
-#include "expert.hpp"
-#include "known_projects.hpp"
-#include "suit_tables.hpp"
+#include "players/expert.hpp"
+#include "players/known_projects.hpp"
+#include "players/suit_tables.hpp"
 
 namespace baloot {
 

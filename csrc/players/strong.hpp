@@ -6,9 +6,9 @@
 
 #include <memory>
 
-#include "endgame_search.hpp"
-#include "heuristic.hpp"
-#include "strong_weights.hpp"
+#include "players/endgame_search.hpp"
+#include "players/heuristic.hpp"
+#include "players/strong_weights.hpp"
 
 namespace baloot {
 

@@ -1,4 +1,4 @@
-#include "strong_weights.hpp"
+#include "players/strong_weights.hpp"
 
 #include <cmath>
 #include <cstdlib>
@@ -7,7 +7,7 @@
 #include <mutex>
 #include <sstream>
 
-#include "../rules.hpp"
+#include "kernel/rules.hpp"
 
 namespace baloot {
 

@@ -8,8 +8,8 @@
 #include <memory>
 #include <string>
 
-#include "../cards.hpp"
-#include "play_features.hpp"
+#include "kernel/cards.hpp"
+#include "players/play_features.hpp"
 
 namespace baloot {
 

@@ -6,8 +6,8 @@
 #include <cassert>
 #include <cstdint>
 
-#include "../bits.hpp"
-#include "../cards.hpp"
+#include "kernel/bits.hpp"
+#include "kernel/cards.hpp"
 
 namespace baloot {
 

@@ -5,8 +5,8 @@
 
 #include <algorithm>
 
-#include "common.hpp"
-#include "kernel_tables.hpp"
+#include "solver/common.hpp"
+#include "solver/kernel_tables.hpp"
 
 namespace baloot {
 

@@ -1,7 +1,7 @@
 // What every part of the search shares: its constants, and the views of a suit in strength order.
 #pragma once
 
-#include "../solver.hpp"
+#include "solver/solver.hpp"
 
 namespace baloot {
 

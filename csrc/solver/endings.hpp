@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "table.hpp"
+#include "solver/table.hpp"
 
 namespace baloot {
 

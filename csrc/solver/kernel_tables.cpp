@@ -1,7 +1,7 @@
 // The kernel's trick winners, asked once for every contract, led suit and pair of cards.
-#include "kernel_tables.hpp"
+#include "solver/kernel_tables.hpp"
 
-#include "../rules.hpp"
+#include "kernel/rules.hpp"
 
 namespace baloot {
 

@@ -3,7 +3,7 @@
 
 #include <cstdint>
 
-#include "../cards.hpp"
+#include "kernel/cards.hpp"
 
 namespace baloot {
 

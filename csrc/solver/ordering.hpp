@@ -7,7 +7,7 @@
 
 #include <utility>
 
-#include "common.hpp"
+#include "solver/common.hpp"
 
 namespace baloot {
 

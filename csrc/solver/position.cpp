@@ -1,7 +1,7 @@
 // Positions: the solver's view of a hand being played, checked before any search.
 #include <string>
 
-#include "common.hpp"
+#include "solver/common.hpp"
 
 namespace baloot {
 

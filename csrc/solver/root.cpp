@@ -2,8 +2,8 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "../scoring.hpp"
-#include "common.hpp"
+#include "kernel/scoring.hpp"
+#include "solver/common.hpp"
 
 namespace baloot {
 

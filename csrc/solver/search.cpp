@@ -9,10 +9,10 @@
 #include <algorithm>
 #include <cstring>
 
-#include "bounds.hpp"
-#include "endings.hpp"
-#include "ordering.hpp"
-#include "table.hpp"
+#include "solver/bounds.hpp"
+#include "solver/endings.hpp"
+#include "solver/ordering.hpp"
+#include "solver/table.hpp"
 
 namespace baloot {
 

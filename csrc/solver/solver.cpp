@@ -4,8 +4,8 @@
 #include <cstring>
 #include <string>
 
-#include "common.hpp"
-#include "kernel_tables.hpp"
+#include "solver/common.hpp"
+#include "solver/kernel_tables.hpp"
 
 namespace baloot {
 

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "common.hpp"
+#include "solver/common.hpp"
 
 namespace baloot {
 

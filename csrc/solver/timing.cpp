@@ -3,7 +3,7 @@
 #include <chrono>
 #include <vector>
 
-#include "../solver.hpp"
+#include "solver/solver.hpp"
 
 namespace baloot {
 

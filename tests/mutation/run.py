@@ -25,7 +25,7 @@ import tempfile
 from typing import List, NamedTuple
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SOURCES = ("csrc/rules.hpp", "csrc/scoring.cpp", "csrc/projects.cpp", "csrc/hand.cpp")
+SOURCES = ("csrc/kernel/rules.hpp", "csrc/kernel/scoring.cpp", "csrc/kernel/projects.cpp", "csrc/kernel/hand.cpp")
 RULES_TESTS = ("tests/test_rulings_kernel.py", "tests/test_crosscheck_kernel.py", "tests/test_hand_random.py",
                "tests/test_bidding.py", "tests/test_shown_voids.py", "tests/test_random_play.py",
                "tests/test_game_records.py", "tests/test_worked_examples.py",

@@ -5,11 +5,11 @@
 
 #include <cstdint>
 
-#include "cards.hpp"
-#include "projects.hpp"
-#include "rng.hpp"
-#include "rules.hpp"
-#include "scoring.hpp"
+#include "kernel/cards.hpp"
+#include "kernel/projects.hpp"
+#include "kernel/rng.hpp"
+#include "kernel/rules.hpp"
+#include "kernel/scoring.hpp"
 
 namespace baloot {
 

@@ -8,9 +8,9 @@
 #include <functional>
 #include <vector>
 
-#include "cards.hpp"
-#include "hand.hpp"
-#include "rules.hpp"
+#include "kernel/cards.hpp"
+#include "kernel/hand.hpp"
+#include "kernel/rules.hpp"
 
 namespace baloot {
 

@@ -5,8 +5,8 @@
 #include <atomic>
 #include <cstdint>
 
-#include "cards.hpp"
-#include "rules.hpp"
+#include "kernel/cards.hpp"
+#include "kernel/rules.hpp"
 
 namespace baloot {
 

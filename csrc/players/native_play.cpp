@@ -1,4 +1,4 @@
-#include "native_play.hpp"
+#include "players/native_play.hpp"
 
 #include <cassert>
 #include <cstddef>

@@ -10,8 +10,8 @@
 #include <memory>
 #include <vector>
 
-#include "hand.hpp"
-#include "observation.hpp"
+#include "kernel/hand.hpp"
+#include "kernel/observation.hpp"
 #include "players/policy.hpp"
 
 namespace baloot {

@@ -4,8 +4,8 @@
 
 #include <cstdint>
 
-#include "cards.hpp"
-#include "rules.hpp"
+#include "kernel/cards.hpp"
+#include "kernel/rules.hpp"
 
 namespace baloot {
 

@@ -1,6 +1,6 @@
-#include "analyze.hpp"
+#include "engine/analyze.hpp"
 
-#include "parallel.hpp"
+#include "kernel/parallel.hpp"
 
 namespace baloot {
 

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <functional>
 
-#include "hand.hpp"
+#include "kernel/hand.hpp"
 #include "players/policy.hpp"
 
 namespace baloot {

@@ -1,4 +1,4 @@
-#include "projects.hpp"
+#include "kernel/projects.hpp"
 
 #include <array>
 #include <cassert>

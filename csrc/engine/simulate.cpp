@@ -1,10 +1,10 @@
-#include "simulate.hpp"
+#include "engine/simulate.hpp"
 
 #include <algorithm>
 #include <cassert>
 
-#include "native_play.hpp"
-#include "parallel.hpp"
+#include "players/native_play.hpp"
+#include "kernel/parallel.hpp"
 
 namespace baloot {
 

@@ -1,8 +1,8 @@
-#include "scoring.hpp"
+#include "kernel/scoring.hpp"
 
 #include <cassert>
 
-#include "projects.hpp"
+#include "kernel/projects.hpp"
 
 namespace baloot {
 

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "hand.hpp"
+#include "kernel/hand.hpp"
 #include "players/policy.hpp"
 
 namespace baloot {

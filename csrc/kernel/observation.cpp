@@ -1,4 +1,4 @@
-#include "observation.hpp"
+#include "kernel/observation.hpp"
 
 #include <algorithm>
 

@@ -1,8 +1,8 @@
 // Scoring one hand (R32, R34-R40): abnat to game points, the buyers' check, khasra, kaboot, doubling.
 #pragma once
 
-#include "cards.hpp"
-#include "rules.hpp"
+#include "kernel/cards.hpp"
+#include "kernel/rules.hpp"
 
 namespace baloot {
 

@@ -1,12 +1,12 @@
-#include "bench.hpp"
+#include "engine/bench.hpp"
 
 #include <chrono>
 #include <vector>
 
-#include "hand.hpp"
-#include "projects.hpp"
-#include "rng.hpp"
-#include "rules.hpp"
+#include "kernel/hand.hpp"
+#include "kernel/projects.hpp"
+#include "kernel/rng.hpp"
+#include "kernel/rules.hpp"
 
 namespace baloot {
 

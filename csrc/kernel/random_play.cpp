@@ -4,7 +4,7 @@
 // sit in locals (a HandState's own fields would be reloaded after every card written to its log); the
 // trick's winner is kept as a running trick_power; every test is a selection rather than a branch: in
 // random play each of them is a coin toss the branch predictor loses.
-#include "hand.hpp"
+#include "kernel/hand.hpp"
 
 namespace baloot {
 

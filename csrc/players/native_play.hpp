@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "../baloot/native/baloot_player.h"
+#include "../../baloot/native/baloot_player.h"
 #include "players/policy.hpp"
 
 namespace baloot {

@@ -1,10 +1,10 @@
-#include "dd_table.hpp"
+#include "solver/dd_table.hpp"
 
 #include <cassert>
 #include <string>
 
-#include "parallel.hpp"
-#include "solver.hpp"
+#include "kernel/parallel.hpp"
+#include "solver/solver.hpp"
 
 namespace baloot {
 

@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "cards.hpp"
+#include "kernel/cards.hpp"
 
 namespace baloot {
 

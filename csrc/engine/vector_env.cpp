@@ -1,10 +1,10 @@
-#include "vector_env.hpp"
+#include "engine/vector_env.hpp"
 
 #include <atomic>
 #include <string>
 #include <utility>
 
-#include "parallel.hpp"
+#include "kernel/parallel.hpp"
 
 namespace baloot {
 

@@ -1,6 +1,6 @@
-#include "review.hpp"
+#include "engine/review.hpp"
 
-#include "parallel.hpp"
+#include "kernel/parallel.hpp"
 
 namespace baloot {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "analyze.hpp"
+#include "engine/analyze.hpp"
 #include "players/search_players.hpp"
 
 namespace baloot {

@@ -4,7 +4,7 @@
 // is always its partner. Nothing hidden from the seat is encoded.
 #pragma once
 
-#include "hand.hpp"
+#include "kernel/hand.hpp"
 
 namespace baloot {
 

@@ -6,7 +6,7 @@
 #include <cassert>
 #include <cstdint>
 
-#include "bits.hpp"
+#include "kernel/bits.hpp"
 
 namespace baloot {
 

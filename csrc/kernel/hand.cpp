@@ -1,4 +1,4 @@
-#include "hand.hpp"
+#include "kernel/hand.hpp"
 
 #include <cassert>
 
