@@ -137,6 +137,12 @@ class BidAnalysis:
     def __str__(self) -> str:
         return self.table()
 
+    def _repr_html_(self) -> str:
+        """The table in a notebook, each call's margin with a bar."""
+        from baloot.notebook import bid_analysis_html
+
+        return bid_analysis_html(self)
+
     def __repr__(self) -> str:
         return f"<BidAnalysis seat={self.seat} best={self.best!r} samples={self.samples}>"
 
