@@ -6,6 +6,10 @@ of a hand in one instruction) as a sibling library that `_core` loads on import 
 (csrc/bindings/dispatch.cpp); so one wheel runs on any x86-64 CPU, at full speed where it can. Elsewhere
 (aarch64) the core is built once, for the compiler's default target.
 
+Beside the Python extension, the same core is built as a C shared library, baloot/libbaloot.so, with its header
+(csrc/capi/baloot.h) copied to baloot/native/ (baloot.get_library(), baloot.get_include()): for the baseline,
+without the extension's bindings.
+
 BALOOT_SANITIZE=1 builds with AddressSanitizer and UBSan; BALOOT_PORTABLE=1 builds the baseline alone (half
 the build time, no fast path); BALOOT_NATIVE=1 builds once with -march=native, for this machine only.
 """
@@ -87,7 +91,7 @@ def core_extension(name: str, flags: list, target: str, fast_path: bool) -> Pybi
     compile_args = COMPILE_ARGS + flags + (["-flto=auto"] if LTO else [])
     link_args = LINK_ARGS + (compile_args if LTO else [])
     define_macros = [("BALOOT_BUILD_TARGET", f'"{target}"')]
-    sources = sorted(glob("csrc/**/*.cpp", recursive=True))
+    sources = [source for source in sorted(glob("csrc/**/*.cpp", recursive=True)) if not source.startswith(C_API)]
     if name == "_core" and fast_path:
         define_macros += [("BALOOT_FAST_PATH", f'"{FAST}"'),
                           ("BALOOT_FAST_PATH_FILE", f'"{fast_module()}{sysconfig.get_config_var("EXT_SUFFIX")}"')]
@@ -105,13 +109,48 @@ def core_extension(name: str, flags: list, target: str, fast_path: bool) -> Pybi
     )
 
 
+C_API = os.path.join("csrc", "capi")
+LIBRARY = "libbaloot.so"
+
+
+def library_sources() -> list:
+    """The core and the C API: every layer but the Python bindings."""
+    bindings = os.path.join("csrc", "bindings")
+    return [source for source in sorted(glob("csrc/**/*.cpp", recursive=True)) if not source.startswith(bindings)]
+
+
 class BuildEachInItsOwnFolder(build_ext):
-    """The builds compile the same sources with different flags, so each keeps its objects apart."""
+    """The builds compile the same sources with different flags, so each keeps its objects apart; then the
+    C library is built from the core's sources and the C API."""
 
     def build_extension(self, ext) -> None:
         own = copy.copy(self)
         own.build_temp = os.path.join(self.build_temp, ext.name)
         super(BuildEachInItsOwnFolder, own).build_extension(ext)
+
+    def run(self) -> None:
+        super().run()
+        if os.name == "posix":
+            self.build_library()
+
+    def build_library(self) -> None:
+        package = os.path.dirname(self.get_ext_fullpath("baloot._core"))
+        target = os.path.join(package, LIBRARY)
+        sources = library_sources()
+        headers = sorted(glob("csrc/**/*.hpp", recursive=True)) + [os.path.join(C_API, "baloot.h")]
+        native = os.path.join(package, "native")
+        os.makedirs(native, exist_ok=True)
+        self.copy_file(os.path.join(C_API, "baloot.h"), os.path.join(native, "baloot.h"))
+        if not self.force and os.path.exists(target) and \
+                max(os.path.getmtime(path) for path in sources + headers) < os.path.getmtime(target):
+            return
+        flags = COMPILE_ARGS + BUILDS[0][1] + (["-flto=auto"] if LTO else [])
+        objects = self.compiler.compile(sources, output_dir=os.path.join(self.build_temp, "libbaloot"),
+                                        include_dirs=["csrc"], macros=[("BALOOT_BUILD_TARGET", f'"{BUILDS[0][2]}"')],
+                                        extra_postargs=flags + ["-std=c++17", "-fvisibility=hidden", "-fPIC"],
+                                        depends=headers)
+        self.compiler.link_shared_object(objects, target, extra_postargs=LINK_ARGS + flags + ["-pthread"],
+                                         target_lang="c++")
 
 
 BUILDS = builds()

@@ -51,10 +51,35 @@ __version__ = "0.1.0"
 
 
 def get_include() -> str:
-    """The folder of ``baloot_player.h`` and ``baloot_player.pxd``, for compiling a native player."""
-    import os
+    """The folder of the C headers: ``baloot.h`` (the engine's C API, docs/c-api.md) and ``baloot_player.h``
+    with ``baloot_player.pxd`` (for compiling a native player).
 
-    return os.path.join(os.path.dirname(__file__), "native")
+    Returns
+    -------
+    str
+        An absolute path, for a compiler's ``-I``.
+    """
+    return _os.path.join(_os.path.dirname(_os.path.abspath(__file__)), "native")
+
+
+def get_library() -> str:
+    """The engine as a C shared library, ``libbaloot.so``, built with the package from the same sources
+    (its API: ``baloot.h`` in :func:`get_include`; docs/c-api.md).
+
+    Returns
+    -------
+    str
+        The library's absolute path, to link against or to load with ``ctypes``.
+
+    Raises
+    ------
+    BalootError
+        When this installation has no C library (it is built on POSIX systems only).
+    """
+    path = _os.path.join(_os.path.dirname(_os.path.abspath(__file__)), "libbaloot.so")
+    if not _os.path.exists(path):
+        raise BalootError(f"no C library at {path}: it is built with the package on POSIX systems")
+    return path
 
 
 # The learned values of the "strong" player, shipped next to this file (benchmarks/train_strong.py writes it).
@@ -99,4 +124,5 @@ __all__ = [
     "TABLE_CONTRACTS",
     "NativePlayer",
     "get_include",
+    "get_library",
 ]
