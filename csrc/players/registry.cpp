@@ -142,7 +142,7 @@ PolicyOptions checked_options(const PlayerInfo& player, const PolicyOptions& giv
       throw RuleError(who + " has no option " + name + ": its options are " +
                       names_of(player.options, [](const PlayerOption& o) { return o.name; }));
     const PlayerOption& option = *std::find_if(player.options.begin(), player.options.end(),
-                                               [&](const PlayerOption& o) { return o.name == name; });
+                                               [key = name](const PlayerOption& o) { return o.name == key; });
     const bool whole_number = option.kind != OptionKind::kReal;
     if (!std::isfinite(value) || value < option.low || value > option.high ||
         (whole_number && value != std::floor(value))) {

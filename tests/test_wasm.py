@@ -1,0 +1,110 @@
+"""The WebAssembly build (wasm/): built with Emscripten where emcc is installed, its Node tests run with Node's
+own test runner (they check the seeded results of tests/test_dispatch.py against the Python package's), and
+the inputs those tests read kept equal to what the Python package computes them from."""
+
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+
+import pytest
+from test_dispatch import RECORDED
+
+import baloot
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+WASM = os.path.join(ROOT, "wasm")
+INPUTS = os.path.join(WASM, "test", "python_inputs.json")
+BUNDLE = os.path.join(WASM, "dist", "baloot_core.js")
+
+
+# A card as one character: its index 0..31 in base 32.
+CARD_DIGITS = "0123456789abcdefghijklmnopqrstuv"
+CONTRACTS = [("sun", None), ("hokum", "S"), ("hokum", "D")]
+
+
+def python_inputs() -> dict:
+    """What the Node tests cannot draw themselves (Python's random and numpy's generator): test_dispatch.py's
+    legal-move questions (each "hand,trick,contract": cards as CARD_DIGITS, the contract's index in CONTRACTS)
+    and dd-table deals, and its recorded digests."""
+    rng, questions = random.Random(16), []
+    for _ in range(3_000):
+        deck = list(baloot.DECK)
+        rng.shuffle(deck)
+        contract = rng.choice(CONTRACTS)
+        cards = "".join(CARD_DIGITS[baloot.DECK.index(card)] for card in deck)
+        questions.append(f"{cards[:8]},{cards[8:8 + rng.randrange(4)]},{CONTRACTS.index(contract)}")
+    deals = baloot.random_deals(12, seed=17).astype(int).tolist()
+    return {"card_digits": CARD_DIGITS, "contracts": CONTRACTS, "legal_moves": questions, "dd_deals": deals,
+            "recorded": RECORDED}
+
+
+def written(inputs: dict) -> str:
+    return json.dumps(inputs, separators=(",", ":")) + "\n"
+
+
+def test_the_node_tests_read_the_python_packages_inputs():
+    with open(INPUTS) as f:
+        assert f.read() == written(python_inputs()), \
+            "rewrite it: python -c 'import sys; sys.path[:0] = [\"tests\"]; import test_wasm; test_wasm.write_inputs()'"
+
+
+def write_inputs() -> None:
+    with open(INPUTS, "w") as f:
+        f.write(written(python_inputs()))
+
+
+def stale(bundle: str) -> bool:
+    sources = [os.path.join(folder, name) for layer in ("kernel", "solver", "players", "engine", "capi")
+               for folder in [os.path.join(ROOT, "csrc", layer)] for name in os.listdir(folder)]
+    sources += [os.path.join(WASM, "build.sh"), os.path.join(ROOT, "baloot", "strong.weights")]
+    return not os.path.exists(bundle) or max(map(os.path.getmtime, sources)) > os.path.getmtime(bundle)
+
+
+@pytest.fixture(scope="module")
+def bundle():
+    if shutil.which("emcc") is None and stale(BUNDLE):
+        pytest.skip("no Emscripten (emcc) to build wasm/dist: apt-get install emscripten")
+    if shutil.which("node") is None:
+        pytest.skip("no Node.js (node) to run the WebAssembly build")
+    if stale(BUNDLE):
+        built = subprocess.run(["sh", os.path.join(WASM, "build.sh")], capture_output=True, text=True, timeout=1800)
+        assert built.returncode == 0, built.stderr[-4000:]
+    return BUNDLE
+
+
+def test_the_webassembly_build_passes_its_node_tests(bundle):
+    run = subprocess.run(["node", "--test", os.path.join(WASM, "test")], capture_output=True, text=True, timeout=900,
+                         cwd=WASM)
+    assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
+    assert os.path.getsize(bundle) <= 2 * 1024 * 1024
+
+
+def chromium() -> str:
+    return next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), "")
+
+
+def log_seconds(line: str) -> float:
+    """The time of day of a line of Chromium's log, `[pid:tid:MMDD/HHMMSS.micros:LEVEL...`, in seconds."""
+    stamp = re.search(r":\d{4}/(\d\d)(\d\d)(\d\d\.\d+):", line)
+    assert stamp, line
+    hours, minutes, seconds = stamp.groups()
+    return 3600 * int(hours) + 60 * int(minutes) + float(seconds)
+
+
+@pytest.mark.skipif(not chromium(), reason="no Chromium to open the example page in")
+def test_the_page_plays_a_hand_and_analyses_4000_samples_in_headless_chromium(bundle):
+    page = "file://" + os.path.join(ROOT, "examples", "web", "index.html") + "#auto"
+    run = subprocess.run([chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr",
+                          "--virtual-time-budget=120000", "--dump-dom", page],
+                         capture_output=True, text=True, timeout=300)
+    log = re.search(r'<pre id="log">(.*?)</pre>', run.stdout, re.S)
+    analysis = re.search(r'<pre id="analysis">(.*?)</pre>', run.stdout, re.S)
+    assert log and analysis, run.stdout[-2000:] + run.stderr[-2000:]
+    assert re.search(r"\nresult: (points \d+-\d+|thrown in)", log.group(1)), log.group(1)
+    assert re.search(r"best: \S+ · 4000 samples", analysis.group(1)), analysis.group(1)
+    # The page's clock is virtual here; the browser's log stamps each console line with the real time.
+    start, end = (log_seconds(line) for line in run.stderr.splitlines() if '"bid analysis: ' in line)
+    assert end - start < 5, f"4,000 samples took {end - start:.2f} s in the browser"

@@ -1,0 +1,24 @@
+#!/bin/sh
+# Builds the engine's C API (csrc/capi over the core) to WebAssembly with Emscripten: wasm/dist/baloot_core.js,
+# one file with the .wasm and the strong player's weights inside (no server needed to load it).
+#   wasm/build.sh            # from anywhere; needs emcc (Debian: apt-get install emscripten)
+# BALOOT_WASM_OPT overrides the optimisation flags (default -O3).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+out="$here/dist"
+mkdir -p "$out"
+# Debian's emscripten runs its JavaScript tools with the system node, which finds Debian's acorn here.
+export NODE_PATH="${NODE_PATH:-/usr/share/nodejs}"
+cd "$root"
+exports=$(sed -n 's/^BALOOT_EXPORT [^(]* \**\(baloot_[a-z_0-9]*\)(.*/_\1/p' csrc/capi/baloot.h | paste -sd, -)
+# shellcheck disable=SC2046
+emcc -std=c++17 ${BALOOT_WASM_OPT:--O3} -DNDEBUG -fexceptions -Icsrc \
+  $(ls csrc/kernel/*.cpp csrc/solver/*.cpp csrc/players/*.cpp csrc/engine/*.cpp csrc/capi/*.cpp) \
+  -DBALOOT_BUILD_TARGET='"wasm32"' \
+  -sMODULARIZE=1 -sEXPORT_NAME=createBalootCore -sSINGLE_FILE=1 -sALLOW_MEMORY_GROWTH=1 -sWASM_BIGINT=1 \
+  -sEXPORTED_FUNCTIONS="_malloc,_free,$exports" \
+  -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8,FS \
+  --embed-file baloot/strong.weights@/strong.weights \
+  -o "$out/baloot_core.js"
+ls -l "$out/baloot_core.js"
