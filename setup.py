@@ -111,6 +111,7 @@ def core_extension(name: str, flags: list, target: str, fast_path: bool) -> Pybi
 
 C_API = os.path.join("csrc", "capi")
 LIBRARY = "libbaloot.so"
+NATIVE_HEADER = os.path.join("baloot", "native", "baloot_player.h")
 
 
 def library_sources() -> list:
@@ -137,7 +138,8 @@ class BuildEachInItsOwnFolder(build_ext):
         package = os.path.dirname(self.get_ext_fullpath("baloot._core"))
         target = os.path.join(package, LIBRARY)
         sources = library_sources()
-        headers = sorted(glob("csrc/**/*.hpp", recursive=True)) + [os.path.join(C_API, "baloot.h")]
+        # baloot.h includes baloot_player.h, which ships beside it in baloot/native/.
+        headers = sorted(glob("csrc/**/*.hpp", recursive=True)) + [os.path.join(C_API, "baloot.h"), NATIVE_HEADER]
         native = os.path.join(package, "native")
         os.makedirs(native, exist_ok=True)
         self.copy_file(os.path.join(C_API, "baloot.h"), os.path.join(native, "baloot.h"))
@@ -146,8 +148,8 @@ class BuildEachInItsOwnFolder(build_ext):
             return
         flags = COMPILE_ARGS + BUILDS[0][1] + (["-flto=auto"] if LTO else [])
         objects = self.compiler.compile(sources, output_dir=os.path.join(self.build_temp, "libbaloot"),
-                                        include_dirs=["csrc"], macros=[("BALOOT_BUILD_TARGET", f'"{BUILDS[0][2]}"')],
-                                        extra_postargs=flags + ["-std=c++17", "-fvisibility=hidden", "-fPIC"],
+                                        include_dirs=["csrc", os.path.dirname(NATIVE_HEADER)], macros=[("BALOOT_BUILD_TARGET", f'"{BUILDS[0][2]}"')],
+                                        extra_postargs=flags + ["-std=c++17", "-fvisibility=hidden", "-fPIC", "-g0"],
                                         depends=headers)
         self.compiler.link_shared_object(objects, target, extra_postargs=LINK_ARGS + flags + ["-pthread"],
                                          target_lang="c++")

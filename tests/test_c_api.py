@@ -207,3 +207,13 @@ def test_the_c_example_compiles_against_the_installed_header_and_library_and_run
     assert "refused: rule kaboot='triple' must be one of normal, double, off" in run.stdout
     assert "\nresult: points " in run.stdout
     assert "10000 heuristic hands: mean points " in run.stdout
+
+
+@pytest.mark.skipif(shutil.which(os.environ.get("CC", "cc")) is None, reason="no C compiler (cc) on this machine")
+def test_the_c_api_and_the_native_player_headers_compile_together(tmp_path):
+    source = tmp_path / "both.c"
+    source.write_text('#include "baloot.h"\n#include "baloot_player.h"\n'
+                      "int main(void) { return BALOOT_PASS == 32 && BALOOT_OVER == 3 ? 0 : 1; }\n")
+    compiled = subprocess.run([os.environ.get("CC", "cc"), "-std=c99", "-Wall", "-Werror", "-I", baloot.get_include(),
+                               str(source), "-o", str(tmp_path / "both")], capture_output=True, text=True, timeout=60)
+    assert compiled.returncode == 0, compiled.stderr

@@ -11,15 +11,9 @@ namespace baloot {
 DecisionQuestion decision_question(const std::vector<int>& deck, int dealer, std::pair<int, int> scores,
                                    const Rules& rules, const std::vector<int>& history,
                                    const std::vector<int>& candidates, const SeatPlayers& seats, std::uint64_t seed) {
-  if (deck.size() != kNumCards) throw RuleError("a deck needs 32 cards");
   if (candidates.empty()) throw RuleError("no candidate action to analyse");
   DecisionQuestion q;
-  Hand seen = 0;
-  for (int p = 0; p < kNumCards; ++p) {
-    q.deck[p] = checked_card(deck[static_cast<std::size_t>(p)]);
-    if (seen & bit(q.deck[p])) throw RuleError("card " + std::to_string(q.deck[p]) + " appears twice in the deck");
-    seen |= bit(q.deck[p]);
-  }
+  checked_deck(deck.data(), deck.size(), q.deck);
   q.dealer = checked_seat(dealer, "dealer");
   q.scores[0] = scores.first;
   q.scores[1] = scores.second;

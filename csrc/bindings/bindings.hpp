@@ -13,6 +13,7 @@
 
 #include "engine/analyze.hpp"
 #include "kernel/cards.hpp"
+#include "kernel/checks.hpp"
 #include "players/policy.hpp"
 #include "kernel/projects.hpp"
 #include "kernel/rules.hpp"
@@ -42,11 +43,6 @@ class SeatPlayers {
   bool any_python_ = false;
 };
 
-Card checked_card(int card);
-Hand checked_hand(std::uint64_t mask);
-Mode checked_mode(int mode);
-Contract checked_contract(int mode, int trump);
-int checked_seat(int seat, const char* what);
 
 // A decision question from Python's arguments, the deck and the players checked; `seats` must outlive it.
 DecisionQuestion decision_question(const std::vector<int>& deck, int dealer, std::pair<int, int> scores,

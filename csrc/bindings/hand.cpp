@@ -9,14 +9,8 @@ namespace baloot {
 namespace {
 
 HandState new_hand(const std::vector<int>& deck_cards, int dealer, std::pair<int, int> scores, const Rules& rules) {
-  if (deck_cards.size() != kNumCards) throw RuleError("a deck needs 32 cards, got " + std::to_string(deck_cards.size()));
   Card deck[kNumCards];
-  Hand seen = 0;
-  for (int i = 0; i < kNumCards; ++i) {
-    deck[i] = checked_card(deck_cards[i]);
-    if (seen & bit(deck[i])) throw RuleError("card index " + std::to_string(deck[i]) + " appears twice in the deck");
-    seen |= bit(deck[i]);
-  }
+  checked_deck(deck_cards.data(), deck_cards.size(), deck);
   const int before[2] = {scores.first, scores.second};
   return HandState(deck, checked_seat(dealer, "dealer"), before, rules);
 }

@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "baloot_player.h"
+
 #define BALOOT_API_VERSION 1
 
 #if defined(_WIN32)
@@ -37,26 +39,14 @@ typedef enum baloot_status {
   BALOOT_INTERNAL = 4
 } baloot_status;
 
+/* The action numbers (BALOOT_PASS ... BALOOT_KAWESH, BALOOT_NUM_ACTIONS) and the phases BALOOT_BIDDING,
+ * BALOOT_DOUBLING, BALOOT_PLAYING are baloot_player.h's, beside this header. */
 enum {
   BALOOT_NUM_CARDS = 32,
-  BALOOT_NUM_ACTIONS = 47,
   BALOOT_NUM_CONTRACTS = 5, /* Sun, then Hokum in S H D C: the columns of baloot_dd_tables */
   BALOOT_NAME_SIZE = 16,    /* room for any card or action name and its terminating zero */
-  BALOOT_PASS = 32,
-  BALOOT_HOKUM = 33,      /* round 1: the up-card's suit */
-  BALOOT_HOKUM_SUIT = 34, /* round 2: BALOOT_HOKUM_SUIT + suit */
-  BALOOT_SUN = 38,
-  BALOOT_ASHKAL = 39,
-  BALOOT_DOUBLE = 40,
-  BALOOT_THREE = 41,
-  BALOOT_FOUR = 42,
-  BALOOT_GAHWA = 43,
-  BALOOT_DOUBLE_CLOSED = 44,
-  BALOOT_FOUR_CLOSED = 45,
-  BALOOT_KAWESH = 46
+  BALOOT_OVER = 3           /* the phase of a finished hand */
 };
-
-typedef enum baloot_phase { BALOOT_BIDDING = 0, BALOOT_DOUBLING = 1, BALOOT_PLAYING = 2, BALOOT_OVER = 3 } baloot_phase;
 
 /* The BALOOT_API_VERSION the library was built with: compare it with the header's. */
 BALOOT_EXPORT int baloot_api_version(void);
@@ -97,11 +87,12 @@ BALOOT_EXPORT baloot_status baloot_card_points(int card, int mode, int trump, in
 BALOOT_EXPORT baloot_status baloot_game_points(int abnat, int mode, int tens_first, int* out);
 
 /* ---- Players -------------------------------------------------------------------------------------- */
-typedef struct baloot_player baloot_player;
+/* One of the engine's own players (baloot_player.h's baloot_player is a player written in C). */
+typedef struct baloot_builtin baloot_builtin;
 /* A built-in player by name with options: "random", "heuristic", "expert", "strong", "pimc:samples=20",
  * "rollout:worlds=8:tries=4", "dd". */
-BALOOT_EXPORT baloot_status baloot_player_new(const char* spec, baloot_player** out);
-BALOOT_EXPORT void baloot_player_free(baloot_player* player);
+BALOOT_EXPORT baloot_status baloot_player_new(const char* spec, baloot_builtin** out);
+BALOOT_EXPORT void baloot_player_free(baloot_builtin* player);
 BALOOT_EXPORT int baloot_player_count(void);
 BALOOT_EXPORT baloot_status baloot_player_name(int index, const char** name);
 /* The file of the strong player's learned values (the library looks beside itself for strong.weights). */
@@ -111,7 +102,7 @@ BALOOT_EXPORT baloot_status baloot_set_strong_weights(const char* path);
 typedef struct baloot_hand baloot_hand;
 
 typedef struct baloot_hand_info {
-  int phase;          /* baloot_phase */
+  int phase;          /* BALOOT_BIDDING, BALOOT_DOUBLING, BALOOT_PLAYING or BALOOT_OVER */
   int to_move;        /* the seat to move, -1 once the hand is over */
   int dealer;
   int up_card;
@@ -164,7 +155,7 @@ BALOOT_EXPORT baloot_status baloot_hand_observe(const baloot_hand* hand, int sea
 /* The score of a finished hand. */
 BALOOT_EXPORT baloot_status baloot_hand_result(const baloot_hand* hand, baloot_result* out);
 /* The action `player` takes for the seat to move (its random draws from `seed`). */
-BALOOT_EXPORT baloot_status baloot_player_choose(const baloot_player* player, const baloot_hand* hand, uint64_t seed,
+BALOOT_EXPORT baloot_status baloot_player_choose(const baloot_builtin* player, const baloot_hand* hand, uint64_t seed,
                                                  int* action);
 
 /* ---- Double dummy ---------------------------------------------------------------------------------- */
@@ -208,7 +199,7 @@ typedef struct baloot_sim_config {
   uint64_t seed;
   int threads;          /* 0: every core */
   const baloot_rules* rules;
-  const baloot_player* players[4];
+  const baloot_builtin* players[4];
   int forced;           /* 1: the first bidder plays contract_mode / contract_trump, no bidding */
   int contract_mode, contract_trump;
 } baloot_sim_config;
@@ -223,7 +214,7 @@ BALOOT_EXPORT baloot_status baloot_simulate(const baloot_sim_config* config, con
  * for every legal one in increasing order (n = their count). margin[s * n + c]: the seat's team's points
  * minus the others' on sample s after candidate c; flags (may be NULL) the outcome bits as the Python
  * package's. players: NULL for "strong" at every seat. */
-BALOOT_EXPORT baloot_status baloot_analyze_decision(const baloot_hand* hand, const baloot_player* const* players,
+BALOOT_EXPORT baloot_status baloot_analyze_decision(const baloot_hand* hand, const baloot_builtin* const* players,
                                                     const int* candidates, int n, int64_t samples, uint64_t seed,
                                                     int threads, int16_t* margin, uint8_t* flags);
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "capi/baloot.h"
+#include "kernel/checks.hpp"
 #include "kernel/hand.hpp"
 #include "players/policy.hpp"
 
@@ -22,7 +23,7 @@ struct baloot_hand {
   std::vector<int> history;  // the actions applied since the deal, which a decision analysis replays
 };
 
-struct baloot_player {
+struct baloot_builtin {
   std::string spec;
   std::shared_ptr<const baloot::Policy> policy;
 };
@@ -61,11 +62,6 @@ T* need(T* pointer, const char* what) {
 }
 
 const Rules& rules_of(const baloot_rules* rules);  // the seed's for NULL
-Card checked_card(int card, const char* what = "card");
-Contract checked_contract(int mode, int trump);
-int checked_seat(int seat, const char* what);
-// A deck of 32 cards (each once), into `out`.
-void checked_deck(const int* deck, Card (&out)[kNumCards]);
 // The scores before a hand: (0, 0) for NULL.
 void checked_scores(const int* scores, int (&out)[2]);
 // A thread count: `threads`, or every core for 0 (one in a build without threads).
@@ -73,7 +69,7 @@ int thread_count(int threads);
 // Writes `text` and its terminating zero into out[0..size); a RuleError when it does not fit.
 void write_text(const std::string& text, char* out, std::size_t size);
 // The four players of a batch or an analysis: NULL for `fallback` at every seat.
-void seat_players(const baloot_player* const* players, const char* fallback, const Policy* (&out)[kNumSeats],
+void seat_players(const baloot_builtin* const* players, const char* fallback, const Policy* (&out)[kNumSeats],
                   std::shared_ptr<const Policy>& keep);
 
 }  // namespace baloot::capi

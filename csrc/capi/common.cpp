@@ -27,34 +27,6 @@ const Rules& rules_of(const baloot_rules* rules) {
   return rules ? rules->rules : seed;
 }
 
-Card checked_card(int card, const char* what) {
-  if (card < 0 || card >= kNumCards) throw RuleError(std::string(what) + " " + std::to_string(card) + " is not a card 0..31");
-  return static_cast<Card>(card);
-}
-
-Contract checked_contract(int mode, int trump) {
-  if (mode != 0 && mode != 1) throw RuleError("mode " + std::to_string(mode) + " is not 0 (sun) or 1 (hokum)");
-  if (mode == 0 && trump != kNoSuit) throw RuleError("Sun has no trump, got suit " + std::to_string(trump));
-  if (mode == 1 && (trump < 0 || trump >= kNumSuits))
-    throw RuleError("Hokum needs a trump suit 0..3, got " + std::to_string(trump));
-  return Contract{static_cast<Mode>(mode), trump};
-}
-
-int checked_seat(int seat, const char* what) {
-  if (seat < 0 || seat >= kNumSeats) throw RuleError(std::string(what) + " " + std::to_string(seat) + " is not a seat 0..3");
-  return seat;
-}
-
-void checked_deck(const int* deck, Card (&out)[kNumCards]) {
-  need(deck, "deck");
-  Hand seen = 0;
-  for (int i = 0; i < kNumCards; ++i) {
-    out[i] = checked_card(deck[i], ("deck[" + std::to_string(i) + "]").c_str());
-    if (seen & bit(out[i])) throw RuleError("card " + std::to_string(out[i]) + " appears twice in the deck");
-    seen |= bit(out[i]);
-  }
-}
-
 void checked_scores(const int* scores, int (&out)[2]) {
   for (int team = 0; team < 2; ++team) {
     out[team] = scores ? scores[team] : 0;

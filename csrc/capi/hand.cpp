@@ -10,7 +10,7 @@ namespace {
 
 baloot_hand* dealt(const baloot_rules* rules, const int* deck, int dealer, const int* scores) {
   Card cards[kNumCards];
-  checked_deck(deck, cards);
+  checked_deck(need(deck, "deck"), kNumCards, cards);
   int before[2];
   checked_scores(scores, before);
   return new baloot_hand{HandState(cards, checked_seat(dealer, "dealer"), before, rules_of(rules)), {}};
@@ -57,11 +57,11 @@ baloot_status baloot_hand_for_bid(const baloot_rules* rules, const int* cards, i
     int positions[5];
     first_five_positions(seat, checked_seat(dealer, "dealer"), positions);
     int deck[kNumCards];
-    Hand placed = bit(checked_card(up_card, "up_card"));
+    Hand placed = bit(checked_card(up_card));
     for (int& card : deck) card = -1;
     deck[kUpCardIndex] = up_card;
     for (int i = 0; i < 5; ++i) {
-      const Card card = checked_card(cards[i], ("cards[" + std::to_string(i) + "]").c_str());
+      const Card card = checked_card(cards[i]);
       if (placed & bit(card))
         throw RuleError("card " + std::to_string(card) + " is given twice (the five cards and the up-card)");
       placed |= bit(card);

@@ -62,7 +62,7 @@ std::shared_ptr<const Policy> policy_of(const std::string& spec) {
 
 }  // namespace
 
-void seat_players(const baloot_player* const* players, const char* fallback, const Policy* (&out)[kNumSeats],
+void seat_players(const baloot_builtin* const* players, const char* fallback, const Policy* (&out)[kNumSeats],
                   std::shared_ptr<const Policy>& keep) {
   if (players == nullptr) keep = policy_of(fallback);
   for (int seat = 0; seat < kNumSeats; ++seat) {
@@ -79,14 +79,14 @@ using namespace baloot::capi;
 
 extern "C" {
 
-baloot_status baloot_player_new(const char* spec, baloot_player** out) {
+baloot_status baloot_player_new(const char* spec, baloot_builtin** out) {
   return guard([&] {
     need(out, "out");
-    *out = new baloot_player{need(spec, "spec"), policy_of(spec)};
+    *out = new baloot_builtin{need(spec, "spec"), policy_of(spec)};
   });
 }
 
-void baloot_player_free(baloot_player* player) { delete player; }
+void baloot_player_free(baloot_builtin* player) { delete player; }
 
 int baloot_player_count(void) { return static_cast<int>(player_registry().size()); }
 
@@ -105,7 +105,7 @@ baloot_status baloot_set_strong_weights(const char* path) {
   });
 }
 
-baloot_status baloot_player_choose(const baloot_player* player, const baloot_hand* hand, uint64_t seed, int* action) {
+baloot_status baloot_player_choose(const baloot_builtin* player, const baloot_hand* hand, uint64_t seed, int* action) {
   return guard([&] {
     need(action, "action");
     const HandState& state = need(hand, "hand")->state;

@@ -12,7 +12,7 @@ int checked_trick(const int* cards, int len, int max_len, Card (&trick)[kNumSeat
   if (len < 0 || len > max_len)
     throw RuleError("a trick of " + std::to_string(len) + " cards; 0 to " + std::to_string(max_len) + " here");
   if (len > 0) need(cards, "trick");
-  for (int i = 0; i < len; ++i) trick[i] = checked_card(cards[i], ("trick[" + std::to_string(i) + "]").c_str());
+  for (int i = 0; i < len; ++i) trick[i] = checked_card(cards[i]);
   return len;
 }
 

@@ -62,7 +62,7 @@ baloot_status baloot_simulate(const baloot_sim_config* config, const baloot_sim_
   });
 }
 
-baloot_status baloot_analyze_decision(const baloot_hand* hand, const baloot_player* const* players,
+baloot_status baloot_analyze_decision(const baloot_hand* hand, const baloot_builtin* const* players,
                                       const int* candidates, int n, int64_t samples, uint64_t seed, int threads,
                                       int16_t* margin, uint8_t* flags) {
   return guard([&] {

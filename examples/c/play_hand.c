@@ -27,7 +27,7 @@ int main(void) {
   check(baloot_rules_set(rules, "kaboot", "double"), "baloot_rules_set");
   if (baloot_rules_set(rules, "kaboot", "triple") != BALOOT_OK) printf("refused: %s\n", baloot_last_error());
 
-  baloot_player* heuristic = NULL;
+  baloot_builtin* heuristic = NULL;
   check(baloot_player_new("heuristic", &heuristic), "baloot_player_new");
   baloot_hand* hand = NULL;
   check(baloot_hand_new(rules, 7, 0, NULL, &hand), "baloot_hand_new");
