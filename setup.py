@@ -148,8 +148,9 @@ class BuildEachInItsOwnFolder(build_ext):
             return
         flags = COMPILE_ARGS + BUILDS[0][1] + (["-flto=auto"] if LTO else [])
         objects = self.compiler.compile(sources, output_dir=os.path.join(self.build_temp, "libbaloot"),
-                                        include_dirs=["csrc", os.path.dirname(NATIVE_HEADER)], macros=[("BALOOT_BUILD_TARGET", f'"{BUILDS[0][2]}"')],
-                                        extra_postargs=flags + ["-std=c++17", "-fvisibility=hidden", "-fPIC", "-g0"],
+                                        include_dirs=["csrc", os.path.dirname(NATIVE_HEADER)],
+                                        extra_postargs=flags + ["-std=c++17", "-fvisibility=hidden", "-fPIC"]
+                                        + ([] if SANITIZE else ["-g0"]),
                                         depends=headers)
         self.compiler.link_shared_object(objects, target, extra_postargs=LINK_ARGS + flags + ["-pthread"],
                                          target_lang="c++")
