@@ -66,6 +66,12 @@ const Rules& rules_of(const baloot_rules* rules);  // the seed's for NULL
 void checked_scores(const int* scores, int (&out)[2]);
 // A thread count: `threads`, or every core for 0 (one in a build without threads).
 int thread_count(int threads);
+// `text` without the spaces around it; in lower or upper case.
+std::string trimmed(const std::string& text);
+std::string lowered(std::string text);
+std::string uppered(std::string text);
+// The deck positions of a seat's first five cards: packets of three, then of two, from the dealer's right.
+void first_five_positions(int seat, int dealer, int (&out)[5]);
 // Writes `text` and its terminating zero into out[0..size); a RuleError when it does not fit.
 void write_text(const std::string& text, char* out, std::size_t size);
 // The four players of a batch or an analysis: NULL for `fallback` at every seat.

@@ -1,5 +1,6 @@
 // The thread's last error, the version, and the checks of values coming from C.
 #include <algorithm>
+#include <cctype>
 #include <string>
 #include <thread>
 
@@ -41,6 +42,28 @@ int thread_count(int threads) {
 #else
   return threads > 0 ? threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 #endif
+}
+
+std::string trimmed(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t\n\r");
+  const auto last = text.find_last_not_of(" \t\n\r");
+  return first == std::string::npos ? "" : text.substr(first, last - first + 1);
+}
+
+std::string lowered(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+std::string uppered(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return text;
+}
+
+void first_five_positions(int seat, int dealer, int (&out)[5]) {
+  const int packet = (seat - dealer + 3) % kNumSeats;
+  out[0] = 3 * packet, out[1] = 3 * packet + 1, out[2] = 3 * packet + 2;
+  out[3] = kFirstPacketEnd + 2 * packet, out[4] = kFirstPacketEnd + 2 * packet + 1;
 }
 
 void write_text(const std::string& text, char* out, std::size_t size) {

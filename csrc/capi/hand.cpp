@@ -16,13 +16,6 @@ baloot_hand* dealt(const baloot_rules* rules, const int* deck, int dealer, const
   return new baloot_hand{HandState(cards, checked_seat(dealer, "dealer"), before, rules_of(rules)), {}};
 }
 
-// The deck positions of a seat's first five cards: packets of three, then of two, from the dealer's right.
-void first_five_positions(int seat, int dealer, int (&out)[5]) {
-  const int packet = (seat - dealer + 3) % kNumSeats;
-  out[0] = 3 * packet, out[1] = 3 * packet + 1, out[2] = 3 * packet + 2;
-  out[3] = kFirstPacketEnd + 2 * packet, out[4] = kFirstPacketEnd + 2 * packet + 1;
-}
-
 }  // namespace
 
 }  // namespace baloot::capi

@@ -1,5 +1,4 @@
 // Cards and actions as text, spelled as the Python package spells them (baloot/cards.py, actions.py).
-#include <cctype>
 #include <string>
 
 #include "capi/capi.hpp"
@@ -21,15 +20,6 @@ constexpr Call kCalls[] = {{"pass", kPass},     {"hokum", kHokum},   {"sun", kSu
                            {"four", kFour},     {"gahwa", kGahwa},   {"double:closed", kDoubleClosed},
                            {"four:closed", kFourClosed}, {"kawesh", kKawesh}};
 
-std::string trimmed_upper(const char* text) {
-  std::string s(text);
-  const auto first = s.find_first_not_of(" \t\n\r");
-  const auto last = s.find_last_not_of(" \t\n\r");
-  s = first == std::string::npos ? "" : s.substr(first, last - first + 1);
-  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return s;
-}
-
 // The suit at the end of `s` (a letter or a symbol) and its length in bytes, or -1.
 int trailing_suit(const std::string& s, std::size_t& length) {
   for (int suit = 0; suit < kNumSuits; ++suit) {
@@ -46,7 +36,7 @@ int trailing_suit(const std::string& s, std::size_t& length) {
 
 // The card `text` names, or -1.
 int card_of(const char* text) {
-  const std::string s = trimmed_upper(text);
+  const std::string s = uppered(trimmed(text));
   std::size_t suit_length = 0;
   const int suit = trailing_suit(s, suit_length);
   if (suit < 0) return -1;
@@ -86,14 +76,13 @@ baloot_status baloot_card_name(int card, char* out, size_t size) {
 baloot_status baloot_action_parse(const char* text, int* action) {
   return guard([&] {
     need(action, "action");
-    std::string lower = trimmed_upper(need(text, "text"));
-    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string lower = lowered(trimmed(need(text, "text")));
     for (const Call& call : kCalls)
       if (lower == call.name) return void(*action = call.action);
     const std::string hokum = "hokum:";
     if (lower.compare(0, hokum.size(), hokum) == 0) {
       std::size_t length = 0;
-      const std::string suit = trimmed_upper(lower.c_str() + hokum.size());
+      const std::string suit = uppered(trimmed(lower.substr(hokum.size())));
       const int s = trailing_suit(suit, length);
       if (s < 0 || length != suit.size())
         throw IllegalActionError("unknown action '" + std::string(text) + "': name the Hokum suit, e.g. 'hokum:H'");

@@ -1,5 +1,4 @@
 // The built-in players by name, from the core's registry (players/registry.hpp).
-#include <cctype>
 #include <string>
 
 #if !defined(_WIN32) && !defined(__EMSCRIPTEN__)
@@ -13,12 +12,6 @@
 namespace baloot::capi {
 
 namespace {
-
-std::string trimmed(const std::string& text) {
-  const auto first = text.find_first_not_of(" \t");
-  const auto last = text.find_last_not_of(" \t");
-  return first == std::string::npos ? "" : text.substr(first, last - first + 1);
-}
 
 // strong.weights beside this library, where the Python package installs both.
 std::string weights_beside_library() {
@@ -36,8 +29,7 @@ std::string weights_beside_library() {
 // "pimc:samples=20:tries=4" as a name and options, as the Python package's players.parse_spec reads it.
 std::shared_ptr<const Policy> policy_of(const std::string& spec) {
   const std::string text = trimmed(spec);
-  std::string name = text.substr(0, text.find(':'));
-  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string name = lowered(text.substr(0, text.find(':')));
   PolicyOptions options;
   for (std::size_t at = text.find(':'); at != std::string::npos;) {
     const std::size_t next = text.find(':', at + 1);

@@ -1,5 +1,4 @@
 // Rules by option name, from the core's one table of options (kernel/rule_options.hpp).
-#include <cctype>
 #include <string>
 
 #include "capi/capi.hpp"
@@ -8,12 +7,6 @@
 namespace baloot::capi {
 
 namespace {
-
-std::string lowered(const std::string& text) {
-  std::string out = text;
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // `text` as the option's int value (a bool 0 or 1, an int, a choice's index), as `--rule name=text` reads it;
 // set_rule checks the range.

@@ -23,10 +23,10 @@ SimArrays sim_arrays(const baloot_sim_rows* rows) {
 
 // The deck positions the deciding seat knows: its first five cards and the up-card.
 std::uint32_t known_positions(int seat, int dealer) {
-  const int packet = (seat - dealer + 3) % kNumSeats;
+  int positions[5];
+  first_five_positions(seat, dealer, positions);
   std::uint32_t known = 1u << kUpCardIndex;
-  known |= 7u << (3 * packet);
-  known |= 3u << (kFirstPacketEnd + 2 * packet);
+  for (int position : positions) known |= 1u << position;
   return known;
 }
 
