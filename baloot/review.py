@@ -25,6 +25,7 @@ from baloot.errors import BalootError
 from baloot.game import Game
 from baloot.match import Match
 from baloot.progress import progress_callback
+from baloot.records import parse_json
 from baloot.rules import core_rules, resolve
 from baloot.simulate import core_players
 from baloot.stats import Estimate, estimate
@@ -204,10 +205,7 @@ def _games(source: Union[Game, Match, str, Dict[str, Any]]) -> List[Game]:
     if isinstance(source, Match):
         return source.hands
     if isinstance(source, (str, bytes)):
-        try:
-            source = json.loads(source)
-        except json.JSONDecodeError as error:
-            raise BalootError(f"the record is not valid JSON: {error}") from None
+        source = parse_json(source, "the record")
     if isinstance(source, dict) and source.get("format") == "baloot-match":
         return Match.from_record(source).hands
     if isinstance(source, dict):

@@ -7,6 +7,7 @@ where a file is expected, never a chmod.
 """
 
 import glob
+import gzip
 import json
 import os
 import shutil
@@ -24,6 +25,7 @@ from baloot.cli import main
 from baloot.commands import bid as bid_command
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(baloot.__file__)))
+PNG_BYTES = b"\x89PNG\r\n\x1a\n"
 BID = ("bid", "JH 9H 7H 8D 7C", "--up", "8H", "--seat", "1", "--players", "random", "--no-progress")
 
 
@@ -127,6 +129,46 @@ def test_a_plot_failing_after_the_analysis_still_prints_the_table(capsys, tmp_pa
     assert "disk full" in err
 
 
+@pytest.fixture(scope="module")
+def hand_record(tmp_path_factory):
+    """A finished hand's game record on disk."""
+    game = baloot.Game(seed=1)
+    baloot.players.play_out(game, "heuristic", seed=1)
+    path = tmp_path_factory.mktemp("record") / "hand.json"
+    path.write_text(game.to_json(), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("target,words", [("r.txt", "use a"), ("/no/such/folder/r.png", "does not exist"),
+                                          ("", "needs a file name")])
+def test_a_bad_review_plot_target_is_refused_before_the_review(capsys, hand_record, target, words):
+    pytest.importorskip("matplotlib")
+    code, out, err = run_cli(capsys, "review", hand_record, "--samples", "20", "--no-progress", "--plot", target)
+    assert code == 2 and out == "" and words in err and "Traceback" not in err
+
+
+def test_a_review_plot_failing_after_the_review_still_prints_the_review(capsys, hand_record, monkeypatch):
+    pytest.importorskip("matplotlib")
+    from baloot import review_plot
+
+    def fails(review, path):
+        raise BalootError(f"cannot write the plot {path!r}: disk full")
+
+    monkeypatch.setattr(review_plot, "plot_review", fails)
+    code, out, err = run_cli(capsys, "review", hand_record, "--samples", "20", "--no-progress", "--plot", "r.png")
+    assert code == 2 and "decisions:" in out and "disk full" in err and "the review above is complete" in err
+
+
+def test_a_plot_in_a_missing_folder_is_named_once(tmp_path):
+    pytest.importorskip("matplotlib")
+    from baloot.plotting import figure_class, save_figure
+
+    target = str(tmp_path / "gone" / "bid.png")
+    with pytest.raises(BalootError) as error:
+        save_figure(figure_class()(), target)
+    assert str(error.value).count(target) == 1 and "does not exist" in str(error.value)
+
+
 # ---- Ctrl-C and SIGTERM while the rows are written ---------------------------------------------------
 
 def signal_during_write(tmp_path, signum):
@@ -194,9 +236,35 @@ def test_a_deeply_nested_record_is_a_baloot_error(text):
         baloot.Game.from_json(text)
 
 
+def test_a_deeply_nested_record_to_review_is_a_baloot_error(capsys, tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 50_000, encoding="utf-8")
+    with pytest.raises(BalootError, match="nested too deeply"):
+        baloot.review("[" * 50_000)
+    code, out, err = run_cli(capsys, "review", str(path))
+    assert code == 2 and "nested too deeply" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("content,words", [(gzip.compress(b'{"format": "baloot-game"}'), "gzip"),
+                                           ('{"format": "baloot-game"}'.encode("utf-16"), "UTF-16"),
+                                           (PNG_BYTES + bytes(range(256)), "PNG"),
+                                           (bytes(range(128, 256)), "binary")])
+@pytest.mark.parametrize("command", [("review",), ("solve", "--record")])
+def test_a_record_that_is_not_utf8_text_is_a_baloot_error(capsys, tmp_path, content, words, command):
+    path = tmp_path / "hand.json"
+    path.write_bytes(content)
+    code, out, err = run_cli(capsys, *command, str(path))
+    assert code == 2 and out == "" and words in err and str(path) in err and "Traceback" not in err
+
+
+def test_bytes_that_are_not_utf8_to_from_json_are_a_baloot_error():
+    with pytest.raises(BalootError, match="not JSON text"):
+        baloot.Game.from_json(b"\xff\x00\xfe")
+
+
 # ---- help and import ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("command", ["simulate", "bid"])
+@pytest.mark.parametrize("command", ["simulate", "bid", "review"])
 def test_help_shows_95_percent(capsys, command):
     _, out, _ = run_cli(capsys, command, "--help")
     text = " ".join(out.split())

@@ -9,7 +9,7 @@ from typing import Any
 
 from baloot import validation
 from baloot.analysis import DEFAULT_PLAYERS, analyze_bid
-from baloot.commands.common import add_rule_option, parse_pair, players_from, print_json, rules_from
+from baloot.commands.common import add_rule_option, draw_plot, parse_pair, players_from, print_json, rules_from
 from baloot.errors import BalootError
 from baloot.plotting import check_plot_target, plot_bid_analysis
 from baloot.progress import progress_bar
@@ -51,7 +51,7 @@ def main(args: argparse.Namespace) -> int:
                                scores=parse_pair(args.scores, "--scores"), threads=validation.threads(args.threads),
                                progress=progress, scheduler=args.scheduler, chunk=args.chunk)
     seconds = time.perf_counter() - began
-    plotted = draw_plot(analysis, args.plot) if args.plot is not None else None
+    plotted = draw_plot(plot_bid_analysis, analysis, args.plot, "analysis") if args.plot is not None else None
     if args.json:
         data = analysis.to_dict()
         data["seconds"] = seconds
@@ -70,11 +70,3 @@ def main(args: argparse.Namespace) -> int:
         return 2
     return 0
 
-
-def draw_plot(analysis: Any, path: str) -> str:
-    """Draw the plot; the reason it could not be written, or "" when it was."""
-    try:
-        plot_bid_analysis(analysis, path)
-    except BalootError as error:
-        return f"{error} (the analysis above is complete)"
-    return ""

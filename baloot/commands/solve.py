@@ -11,6 +11,7 @@ from typing import Any, Dict, List, Tuple
 from baloot import validation
 from baloot.commands.common import add_rule_option, print_json, rules_from
 from baloot.errors import BalootError
+from baloot.records import read_text
 from baloot.solver import Solution, solve, solve_position
 from baloot.tables import RESOLUTIONS, TABLE_CONTRACTS, dd_table, sample_table
 
@@ -54,15 +55,7 @@ def register(subparsers: Any) -> None:
 def _read_record(path: str) -> Any:
     from baloot.game import Game
 
-    try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-    except OSError as error:
-        raise BalootError(f"cannot read the game record {path!r}: {error.strerror}") from None
-    return Game.from_json(text)
+    return Game.from_json(read_text(path, "game record"))
 
 
 def _from_hands(args: argparse.Namespace) -> Solution:
