@@ -59,13 +59,12 @@ class CallOutcome:
     margins: np.ndarray
 
     def to_dict(self) -> Dict[str, Any]:
-        def est(e: Estimate) -> Dict[str, float]:
-            return {"mean": e.mean, "ci95": e.ci}
-
+        """The row for JSON: each estimate as ``{"mean", "ci95"}``, None where it is undefined (an interval
+        of one sample), never NaN."""
         values, counts = np.unique(self.margins, return_counts=True)
-        return {"action": self.action, "margin": est(self.margin), "versus_best": est(self.versus_best),
-                "p_buy": est(self.buy), "p_made": est(self.made), "p_khasra": est(self.khasra),
-                "p_kaboot": est(self.kaboot), "p_kaboot_against": est(self.kaboot_against),
+        return {"action": self.action, "margin": self.margin.to_dict(), "versus_best": self.versus_best.to_dict(),
+                "p_buy": self.buy.to_dict(), "p_made": self.made.to_dict(), "p_khasra": self.khasra.to_dict(),
+                "p_kaboot": self.kaboot.to_dict(), "p_kaboot_against": self.kaboot_against.to_dict(),
                 "margin_distribution": {int(v): int(c) for v, c in zip(values, counts)}}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 import numpy as np
 
@@ -40,6 +40,16 @@ class Estimate:
 
     def __str__(self) -> str:
         return f"{self.mean:.3f} ± {self.ci:.3f}"
+
+    def to_dict(self) -> Dict[str, Optional[float]]:
+        """``{"mean": ..., "ci95": ...}`` for JSON: None where the value is undefined (no hands for a mean,
+        fewer than two for an interval), never NaN."""
+        return {"mean": defined(self.mean), "ci95": defined(self.ci)}
+
+
+def defined(value: float) -> Optional[float]:
+    """``value``, or None where it is NaN or infinite (JSON holds neither)."""
+    return value if math.isfinite(value) else None
 
 
 def estimate(total: Any, total_sq: Any, n: Any) -> Any:
@@ -107,24 +117,23 @@ class Summary:
         self.baloot = rate(c["baloot"], self.played)
 
     def to_dict(self) -> Dict[str, Any]:
-        def est(e: Estimate) -> Dict[str, float]:
-            return {"mean": e.mean, "ci95": e.ci}
-
+        """The summary for JSON: each estimate as ``{"mean", "ci95"}``, None where it is undefined (a rate
+        of no hands, an interval of one hand), never NaN."""
         return {
             "hands": self.hands,
-            "points": [est(e) for e in self.points],
-            "margin_team0": est(self.margin),
-            "seats_as_buyer": [{k: est(v) for k, v in seat.items()} for seat in self.seats],
-            "contracts": {k: est(v) for k, v in self.contracts.items()},
-            "thrown_in": est(self.thrown_in),
-            "made": est(self.made),
-            "khasra": est(self.khasra),
-            "kaboot": {k: est(v) for k, v in self.kaboot.items()},
-            "multiplier": {str(k): est(v) for k, v in self.multiplier.items()},
-            "gahwa": est(self.gahwa),
-            "projects_per_hand": self.projects,
-            "projects_scored": est(self.projects_scored),
-            "baloot": est(self.baloot),
+            "points": [e.to_dict() for e in self.points],
+            "margin_team0": self.margin.to_dict(),
+            "seats_as_buyer": [{k: v.to_dict() for k, v in seat.items()} for seat in self.seats],
+            "contracts": {k: v.to_dict() for k, v in self.contracts.items()},
+            "thrown_in": self.thrown_in.to_dict(),
+            "made": self.made.to_dict(),
+            "khasra": self.khasra.to_dict(),
+            "kaboot": {k: v.to_dict() for k, v in self.kaboot.items()},
+            "multiplier": {str(k): v.to_dict() for k, v in self.multiplier.items()},
+            "gahwa": self.gahwa.to_dict(),
+            "projects_per_hand": {k: defined(v) for k, v in self.projects.items()},
+            "projects_scored": self.projects_scored.to_dict(),
+            "baloot": self.baloot.to_dict(),
             "counts": self.counts,
         }
 

@@ -279,3 +279,12 @@ def test_importing_a_source_tree_without_the_core_says_how_to_build_it(tmp_path)
     assert result.returncode == 1
     assert "python setup.py build_ext --inplace" in result.stderr and "pip install pybind11" in result.stderr
     assert "circular import" not in result.stderr
+
+
+def test_summary_and_bid_analysis_dicts_hold_no_nan_for_one_hand_or_sample():
+    summary = baloot.simulate(1, seed=1).summary().to_dict()
+    analysis = baloot.analyze_bid("JH 9H 7H 8D 7C", "8H", 1, 0, samples=1, players="random").to_dict()
+    for data in (summary, analysis):
+        text = json.dumps(data, allow_nan=False)  # raises on NaN
+        assert "null" in text
+    assert summary["points"][0]["ci95"] is None and analysis["calls"][0]["margin"]["ci95"] is None
