@@ -22,10 +22,14 @@ def action_text(action: str, arabic: bool) -> str:
 def _hand_header(review: "Review", hand: int) -> str:
     game = review.hands[hand]
     contract, result = game.contract, game.result
-    what = "thrown in" if contract is None else \
-        f"{contract.mode}{' ' + contract.trump if contract.trump else ''} bought by seat {contract.buyer}"
-    points = f", points {result.points[0]}–{result.points[1]}" if result is not None else ""
-    return f"hand {hand + 1}: dealer {game.dealer}, scores before {game.scores[0]}–{game.scores[1]}, {what}{points}"
+    if contract is None:
+        what = "thrown in" if result is not None else "unfinished: stopped in the bidding, nothing bought yet"
+    else:
+        what = f"{contract.mode}{' ' + contract.trump if contract.trump else ''} bought by seat {contract.buyer}"
+        stage = f"trick {len(game.tricks) + 1}" if game.phase == "playing" else f"the {game.phase}"
+        what += f", points {result.points[0]}–{result.points[1]}" if result is not None else \
+            f", unfinished: stopped in {stage}"
+    return f"hand {hand + 1}: dealer {game.dealer}, scores before {game.scores[0]}–{game.scores[1]}, {what}"
 
 
 def _line(decision: "Decision", arabic: bool) -> str:
