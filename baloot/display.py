@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Optional
+from typing import TYPE_CHECKING, List, Optional, Tuple
 
 from baloot.cards import RANKS, SUIT_SYMBOLS, SUITS, parse_card
 from baloot.labels import label
@@ -57,7 +57,7 @@ def _seat_block(game: "Game", seat: int, viewer: Optional[int]) -> List[str]:
     if game.to_move == seat:
         tags.append("to move")
     cards = game.hands[seat]
-    shown = hand_text(cards) if viewer is None or seat == viewer else f"{len(cards)} cards"
+    shown = hand_text(cards) if viewer is None or seat == viewer else f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
     return [" · ".join(tags), shown]
 
 
@@ -67,11 +67,32 @@ def call_text(action: str, arabic: bool) -> str:
     return f"{text} {SUIT_SYMBOLS[SUITS.index(suit.upper())]}" if suit else text
 
 
+def action_text(action: str, phase: str, arabic: bool) -> str:
+    """An action as the table shows it, taken in ``phase``: a card as "10♣", a call as "Hokum (حكم) ♠", a
+    pass while doubling as declining to double."""
+    if phase == "playing":
+        return card_text(action)
+    if phase == "doubling" and action == "pass":
+        return f"no {label('double', arabic)}"
+    return call_text(action, arabic)
+
+
+def _calls(game: "Game") -> List[Tuple[int, str, str]]:
+    """The calls of the hand as (seat, action, phase), found by replaying its actions."""
+    replay = type(game)(rules=game.rules, dealer=game.dealer, deck=game.to_record()["deck"], scores=game.scores)
+    calls = []
+    for action in game.history:
+        if replay.phase != "playing":
+            calls.append((replay.to_move, action, replay.phase))
+        replay.apply(action)
+    return calls
+
+
 def _calls_line(game: "Game", arabic: bool) -> str:
-    calls = game.calls
+    calls = _calls(game)
     if not calls:
         return ""
-    return "Calls: " + " · ".join(f"seat {seat} {call_text(action, arabic)}" for seat, action in calls)
+    return "Calls: " + " · ".join(f"seat {seat} {action_text(action, phase, arabic)}" for seat, action, phase in calls)
 
 
 def _projects_line(game: "Game", arabic: bool) -> str:

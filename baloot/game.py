@@ -111,9 +111,11 @@ class Game:
     def apply(self, action: str) -> None:
         """Play one action. An illegal one raises ``IllegalAction`` and leaves the game as it was."""
         number = parse_action(action)
+        if self.to_move is None:
+            raise IllegalAction(f"{action!r} cannot be played: the hand is over")
         if not self._state.legal_actions() >> number & 1:
-            who = "nobody (the hand is over)" if self.to_move is None else f"seat {self.to_move}"
-            raise IllegalAction(f"{action!r} is not legal now for {who}; legal: {', '.join(self.legal_actions())}")
+            raise IllegalAction(f"{action!r} is not legal now for seat {self.to_move}; "
+                                f"legal: {', '.join(self.legal_actions())}")
         self._play(number, self._state.to_move)
 
     def _play(self, number: int, mover: int) -> int:

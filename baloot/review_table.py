@@ -4,19 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, List
 
-from baloot.display import card_text
-from baloot.labels import label
+from baloot.display import action_text, card_text
 
 if TYPE_CHECKING:
     from baloot.review import Decision, Review
-
-
-def action_text(action: str, arabic: bool) -> str:
-    """A card as "10♣", a call as "Hokum (حكم) S"."""
-    if action[-1].isupper() and not action.startswith("hokum"):
-        return card_text(action)
-    name, _, suit = action.partition(":")
-    return label(name, arabic) + (f" {suit}" if suit else "")
 
 
 def _hand_header(review: "Review", hand: int) -> str:
@@ -36,8 +27,8 @@ def _line(decision: "Decision", arabic: bool) -> str:
     dd = "" if decision.dd_best is None else \
         f"{' '.join(card_text(c) for c in decision.dd_best):<20} {decision.dd_loss:>4}"
     loss = f"{decision.loss:5.2f} ± {decision.ci:4.2f}"
-    return (f"{decision.index + 1:>3} {decision.seat:>4}  {action_text(decision.action, arabic):<16} "
-            f"{action_text(decision.best, arabic):<16} {loss:>13}  {decision.verdict:<10} {dd}").rstrip()
+    return (f"{decision.index + 1:>3} {decision.seat:>4}  {action_text(decision.action, decision.phase, arabic):<16} "
+            f"{action_text(decision.best, decision.phase, arabic):<16} {loss:>13}  {decision.verdict:<10} {dd}").rstrip()
 
 
 def review_table(review: "Review") -> str:

@@ -277,3 +277,13 @@ def test_a_review_of_a_hand_stopped_mid_play_says_it_is_unfinished():
         game.apply(player.act(game, len(game.history)))
     table = baloot.review(game, samples=10, seat=game.to_move).table()
     assert "unfinished: stopped in trick 3" in table and "points" not in table.splitlines()[0]
+
+
+def test_the_review_table_shows_a_hokum_suit_as_the_table_does():
+    game = baloot.Game(seed=5)
+    player = BuiltinPlayer("heuristic")
+    while game.phase != "playing":
+        game.apply(player.act(game, len(game.history)))
+    assert game.contract.trump == "D"
+    table = baloot.review(game, samples=10, seat=game.contract.buyer).table()
+    assert "Hokum (حكم) ♦" in table and "Hokum (حكم) D" not in table
