@@ -23,7 +23,7 @@ import os as _os
 
 from baloot.analysis import BidAnalysis, analyze_bid, analyze_decision
 from baloot.cards import DECK, RANKS, SUITS
-from baloot.errors import BalootError, IllegalAction
+from baloot.errors import BalootError, IllegalAction, Interrupted
 from baloot.game import Contract, Game, Trick
 from baloot.kernel import (
     Declaration,
@@ -64,6 +64,7 @@ _core.set_strong_weights_path(_os.path.join(_os.path.dirname(_os.path.abspath(__
 __all__ = [
     "BalootError",
     "IllegalAction",
+    "Interrupted",
     "Rules",
     "DECK",
     "RANKS",

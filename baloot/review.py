@@ -38,6 +38,9 @@ REVIEW_VERSION = 1
 # turned into khasra (16 points in Hokum, 26 in Sun). A loss is classed only when its CI excludes 0.
 LOSS_CLASSES = (("blunder", 8.0), ("mistake", 3.0), ("inaccuracy", 1.0))
 DEFAULT_SAMPLES = 10_000
+# Memory per sample of one decision: the core's margin (int16) for each legal action (at most the 8
+# cards of a hand; a bidding turn has fewer calls) and three int64 columns for a mean and a paired loss.
+SAMPLE_BYTES = 8 * 2 + 3 * 8
 
 
 @dataclass(frozen=True)
@@ -223,6 +226,7 @@ def review(record_or_game: Union[Game, Match, str, Dict[str, Any]], *, players: 
     ``progress``: True for a bar on stderr, or a callable update(samples done). Ctrl-C returns the
     decisions done so far, with ``interrupted`` set."""
     samples = validation.count(samples, "samples", 2)
+    validation.memory(samples * SAMPLE_BYTES, f"a review of {samples:,} samples a decision")
     seed = validation.seed(seed)
     threads = validation.threads(threads)
     seat = validation.optional(validation.seat, seat)

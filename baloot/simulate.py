@@ -194,8 +194,9 @@ def _row_arrays(hands: int) -> Dict[str, np.ndarray]:
                 for name, (dtype, width) in COLUMNS.items()}
     except (MemoryError, ValueError):
         row = sum(np.dtype(dtype).itemsize * width for dtype, width in COLUMNS.values())
-        raise BalootError(f"keeping the rows of {hands:,} hands needs {hands * row:,} bytes of memory: run with "
-                          f"keep=False (the summary needs no rows) or fewer hands") from None
+        raise BalootError(f"keeping the rows of {hands:,} hands needs {hands * row:,} bytes of memory: play fewer "
+                          f"hands, or keep no rows (the summary needs none: keep=False in Python, no --out on the "
+                          f"command line)") from None
 
 
 def run(hands: int, players: Any = "random", seed: int = 0, threads: int = 0, rules: Optional[Rules] = None,

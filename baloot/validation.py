@@ -149,3 +149,15 @@ def contract_name(mode: int, trump: int) -> str:
 def optional(check: Callable[..., Any], value: Any, *args: Any) -> Optional[Any]:
     """``check(value, *args)``, or None for None."""
     return None if value is None else check(value, *args)
+
+
+def memory(needed: int, what: str) -> None:
+    """Refuse, before any work, arrays of ``needed`` bytes that are more than this machine's memory (not
+    checked where the system does not say how much it has)."""
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return
+    if needed > total:
+        raise BalootError(f"{what} needs {needed:,} bytes of memory, more than the {total:,} this machine has: "
+                          "ask for fewer")

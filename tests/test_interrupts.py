@@ -4,8 +4,10 @@ print the samples or deals done with an "interrupted after N of M" line (valid J
 finished chunks and says that the same command resumes. Each test runs the command in a subprocess and
 sends SIGINT once it has shown that it is at work."""
 
+import dataclasses
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -19,7 +21,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(baloot.__file__)))
 
 
 def interrupt(argv, cwd, *, ready, stdin=None, stream="stderr", timeout=120):
-    """Run ``baloot argv...``, send SIGINT once ``ready`` appears on ``stream``; (exit code, stdout, stderr)."""
+    """Run ``baloot argv...``, send SIGINT once ``ready`` (a text, or a test of the text so far) is seen on
+    ``stream``; (exit code, stdout, stderr)."""
     process = subprocess.Popen([sys.executable, "-u", "-m", "baloot.cli", *argv], cwd=cwd,
                                env=dict(os.environ, PYTHONPATH=ROOT), stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -30,9 +33,9 @@ def interrupt(argv, cwd, *, ready, stdin=None, stream="stderr", timeout=120):
     seen = b""
     deadline = time.monotonic() + timeout
     os.set_blocking(watched.fileno(), False)
-    while ready.encode() not in seen:
-        assert process.poll() is None, f"the command ended before {ready!r}: {seen.decode(errors='replace')}"
-        assert time.monotonic() < deadline, f"{ready!r} never appeared: {seen.decode(errors='replace')}"
+    while not (ready(seen.decode(errors="replace")) if callable(ready) else ready.encode() in seen):
+        assert process.poll() is None, f"the command ended before it was ready: {seen.decode(errors='replace')}"
+        assert time.monotonic() < deadline, f"never ready: {seen.decode(errors='replace')}"
         chunk = watched.read()
         if chunk:
             seen += chunk
@@ -55,3 +58,86 @@ def test_ctrl_c_at_a_play_prompt_saves_the_record_on_a_new_line(tmp_path):
     assert "\nLeft the game.\nRecord saved to hand.json" in out
     game = baloot.Game.from_json((tmp_path / "hand.json").read_text(encoding="utf-8"))
     assert game.history[0] == "pass" and game.result is None
+
+
+def shown_at_least(count):
+    """A test of a progress bar's text: has it counted ``count`` or more (tqdm writes 40.0k, 2.00M)?"""
+    scale = {"": 1, "k": 1e3, "M": 1e6, "G": 1e9}
+
+    def ready(text):
+        counts = re.findall(r"\| *([\d.]+)([kMG]?)/", text)
+        return bool(counts) and float(counts[-1][0]) * scale[counts[-1][1]] >= count
+
+    return ready
+
+
+BID = ["bid", "JH 9H 7H 8D 7C", "--up", "8H", "--seat", "1", "--samples", "2000000", "--threads", "2",
+       "--players", "random"]
+BID_BLOCK = 2_000_000 // 64
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_ctrl_c_during_bid_prints_the_samples_finished(tmp_path, as_json):
+    code, out, err = interrupt(BID + ["--json"] * as_json, tmp_path, ready=shown_at_least(BID_BLOCK + 1000))
+    assert code == 130, err
+    if as_json:
+        data = json.loads(out)
+        assert data["interrupted"] is True and data["requested"] == 2_000_000
+        assert data["samples"] % BID_BLOCK == 0 and 0 < data["samples"] < 2_000_000
+        assert sum(data["calls"][0]["margin_distribution"].values()) == data["samples"]
+        return
+    line = next(line for line in out.splitlines() if line.startswith("interrupted after "))
+    done = int(line.split()[2].replace(",", ""))
+    assert 0 < done < 2_000_000 and done % BID_BLOCK == 0 and line.split()[4] == "2,000,000"
+    assert "Hokum (حكم)" in out and f"{done:,} samples" in out
+
+
+def test_an_interrupted_analysis_equals_a_run_of_the_samples_finished():
+    def stop_after_a_block(done):
+        if done >= 5000:
+            raise KeyboardInterrupt
+
+    with pytest.raises(baloot.Interrupted) as stop:
+        baloot.analyze_bid("JH 9H 7H 8D 7C", "8H", 1, 0, samples=50_000, players="random", threads=2,
+                           progress=stop_after_a_block)
+    partial = stop.value.result
+    assert partial.interrupted and partial.requested == 50_000 and 0 < partial.samples < 50_000
+    whole = baloot.analyze_bid("JH 9H 7H 8D 7C", "8H", 1, 0, samples=partial.samples, players="random", threads=1)
+    assert not whole.interrupted
+    for a, b in zip(partial.rows, whole.rows):
+        assert a.action == b.action and (a.margins == b.margins).all()
+    assert "interrupted after" in partial.table()
+
+
+SOLVE = ["solve", "--table", "--hand", "AS 10S KS QS JS 9S 8S 7S", "--deals", "8192", "--threads", "2"]
+SOLVE_BLOCK = 128
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_ctrl_c_during_solve_table_prints_the_deals_solved(tmp_path, as_json):
+    code, out, err = interrupt(SOLVE + ["--json"] * as_json, tmp_path, ready=shown_at_least(SOLVE_BLOCK + 10))
+    assert code == 130, err
+    if as_json:
+        data = json.loads(out)
+        assert data["interrupted"] is True and data["requested"] == 8192
+        assert data["deals"] % SOLVE_BLOCK == 0 and 0 < data["deals"] < 8192
+        return
+    line = next(line for line in out.splitlines() if line.startswith("interrupted after "))
+    done = int(line.split()[2].replace(",", ""))
+    assert 0 < done < 8192 and done % SOLVE_BLOCK == 0 and f"hand in {done:,} random deals" in out
+
+
+def test_an_interrupted_sample_table_equals_a_run_of_the_deals_solved():
+    from baloot.tables import sample_table
+
+    def stop_after_a_block(done):
+        if done >= 130:
+            raise KeyboardInterrupt
+
+    with pytest.raises(baloot.Interrupted) as stop:
+        sample_table("AS 10S KS QS JS 9S 8S 7S", deals=5000, seed=2, progress=stop_after_a_block)
+    partial = stop.value.result
+    assert partial.interrupted and partial.requested == 5000 and partial.deals % 128 == 0 and partial.deals > 0
+    # The deals solved are the run's first ones: those of a run of that many deals.
+    whole = sample_table("AS 10S KS QS JS 9S 8S 7S", deals=partial.deals, seed=2)
+    assert dataclasses.replace(partial, requested=partial.deals) == whole
