@@ -213,7 +213,11 @@ def analyze_decision(game: Game, *, samples: int = 2000, players: Any = DEFAULT_
             from baloot.distributed import chunk_ranges, run_chunks
 
             size = validation.count(chunk, "chunk", 1) if chunk is not None else max(100_000, -(-samples // 64))
-            parts, done = run_chunks(task, chunk_ranges(0, samples, size), scheduler=scheduler, progress=update), samples
+            try:
+                parts, done = run_chunks(task, chunk_ranges(0, samples, size), scheduler=scheduler,
+                                         progress=update), samples
+            except Interrupted as stop:
+                parts, done = [part for _, part in stop.result], sum(count for (_, count), _ in stop.result)
     if not done:
         raise KeyboardInterrupt
     margin, flags, draws = (np.concatenate([part[i] for part in parts]) for i in range(3))

@@ -9,7 +9,8 @@ import numpy as np
 
 from baloot import _core, validation
 from baloot.actions import actions_of, parse_action
-from baloot.errors import BalootError, IllegalAction
+from baloot.chunk_sums import check_chunk_sums
+from baloot.errors import BalootError, IllegalAction, Interrupted
 from baloot.players import BuiltinPlayer, CallablePlayer, PlayerSpec, resolve_players
 from baloot.progress import progress_callback
 from baloot.rowfiles import write_rows
@@ -157,16 +158,27 @@ def _run_chunked(hands: int, players: Any, seed: int, threads: int, rules: Rules
                                         "players": [str(n) for n in names], "rules": rules.to_dict(),
                                         "contract": contract, "keep": keep, "chunk": size}, chunks)
     resumed = sum(count for first, count in chunks if saved is not None and saved.done((first, count)))
-    parts = run_chunks(task, chunks, scheduler=scheduler, checkpoint=saved, split=lambda result: result,
-                       join=functools.partial(_checked_chunk, checkpoint, keep), progress=progress)
+    try:
+        finished = list(zip(chunks, run_chunks(task, chunks, scheduler=scheduler, checkpoint=saved,
+                                               split=lambda result: result,
+                                               join=functools.partial(_checked_chunk, checkpoint, keep),
+                                               progress=progress)))
+        interrupted = False
+    except Interrupted as stop:  # Ctrl-C: the chunks finished (and those read back) are the result
+        finished, interrupted = stop.result, True
+    if not finished:
+        raise KeyboardInterrupt  # stopped before any chunk was finished: nothing to show
+    parts = [part for _, part in finished]
     try:
         counts = merge_counts([c for c, _ in parts])
         arrays = {name: np.concatenate([rows[name] for _, rows in parts]) for name in COLUMNS} if keep else None
     except (TypeError, ValueError) as error:  # only a checkpoint's chunks can disagree in shape
         raise BalootError(f"checkpoint {checkpoint!r}: its chunks cannot be merged ({error}); "
                           "remove it to run again") from None
+    numbers = np.concatenate([np.arange(first, first + count) for (first, count), _ in finished]) \
+        if keep and interrupted and finished else None
     return SimResult(counts, arrays, start=start, seed=seed, players=[str(n) for n in names], rules=rules,
-                     contract=contract, resumed=resumed)
+                     contract=contract, resumed=resumed, interrupted=interrupted, numbers=numbers)
 
 
 def _checked_chunk(checkpoint: str, keep: bool, chunk: Tuple[int, int], counts: Any,
@@ -184,6 +196,7 @@ def _checked_chunk(checkpoint: str, keep: bool, chunk: Tuple[int, int], counts: 
     if counts["hands"] != chunk[1]:
         raise BalootError(f"{where}: counts {counts['hands']!r} hands where the chunk has {chunk[1]}; "
                           "remove the checkpoint to run again")
+    check_chunk_sums(where, counts, chunk[1], rows)
     return counts, rows
 
 
@@ -257,10 +270,13 @@ def simulate(hands: int, players: Any = "random", seed: int = 0, threads: int = 
     where an interrupted one stopped (with ``keep=True`` each chunk's rows go to ``FILE.rows-FIRST.npz``
     beside it; every chunk's SHA-256 is checked on resume, and ``result.resumed`` counts the hands read
     back). Either way the result equals the plain local run bit for bit.
+
+    Ctrl-C raises ``baloot.Interrupted`` (a ``KeyboardInterrupt``) whose ``result`` is the ``SimResult`` of the
+    hands finished (of the chunks finished, with ``scheduler`` or ``checkpoint``), ``interrupted`` set.
     """
     with progress_callback(progress, validation.count(hands, "hands")) as callback:
         result = run(hands, players, seed, threads, rules, contract, keep, callback, start, scheduler, checkpoint,
                      chunk)
     if result.interrupted:
-        raise KeyboardInterrupt
+        raise Interrupted(result)
     return result
