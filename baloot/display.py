@@ -57,7 +57,8 @@ def _seat_block(game: "Game", seat: int, viewer: Optional[int]) -> List[str]:
     if game.to_move == seat:
         tags.append("to move")
     cards = game.hands[seat]
-    shown = hand_text(cards) if viewer is None or seat == viewer else f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+    hidden = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+    shown = hand_text(cards) if viewer is None or seat == viewer else hidden
     return [" · ".join(tags), shown]
 
 

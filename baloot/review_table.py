@@ -27,8 +27,9 @@ def _line(decision: "Decision", arabic: bool) -> str:
     dd = "" if decision.dd_best is None else \
         f"{' '.join(card_text(c) for c in decision.dd_best):<20} {decision.dd_loss:>4}"
     loss = f"{decision.loss:5.2f} ± {decision.ci:4.2f}"
-    return (f"{decision.index + 1:>3} {decision.seat:>4}  {action_text(decision.action, decision.phase, arabic):<16} "
-            f"{action_text(decision.best, decision.phase, arabic):<16} {loss:>13}  {decision.verdict:<10} {dd}").rstrip()
+    played, best = (action_text(action, decision.phase, arabic) for action in (decision.action, decision.best))
+    return (f"{decision.index + 1:>3} {decision.seat:>4}  {played:<16} {best:<16} {loss:>13}  {decision.verdict:<10} "
+            f"{dd}").rstrip()
 
 
 def review_table(review: "Review") -> str:

@@ -14,8 +14,8 @@ from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
 import numpy as np
 
 from baloot import _core, validation
-from baloot.cards import Cards, format_card, parse_cards, parse_hands, to_mask
 from baloot.blocks import block_size, in_blocks
+from baloot.cards import Cards, format_card, parse_cards, parse_hands, to_mask
 from baloot.errors import BalootError, Interrupted
 from baloot.progress import progress_callback
 from baloot.rules import Rules, core_rules, resolve

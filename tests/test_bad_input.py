@@ -455,3 +455,19 @@ def test_a_preset_name_that_is_not_a_string_is_refused(name):
 def test_score_hand_abnat_out_of_range_names_the_real_range():
     error = raises_naming(lambda: baloot.score_hand("sun", 0, (10**10, 0), (5, 3)), str(10**10))
     assert "2147483648" not in str(error) and "0 to 130" in str(error)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: baloot.analyze_bid("JH 9H 7H 8D 7C", "8H", 1, 0, samples=2**62),
+    lambda: baloot.review(baloot.Game(seed=1), samples=2**62),
+])
+def test_samples_beyond_this_machine_s_memory_are_refused_up_front(call):
+    raises_naming(call, "4,611,686,018,427,387,904 samples")
+
+
+def test_bid_samples_beyond_memory_is_a_one_line_error(capsys):
+    from baloot.cli import main
+
+    assert main(["bid", "JH 9H 7H 8D 7C", "--up", "8H", "--seat", "1", "--samples", "100000000000"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "100,000,000,000 samples needs" in err and "ask for fewer" in err

@@ -71,25 +71,31 @@ def shown_at_least(count):
     return ready
 
 
-BID = ["bid", "JH 9H 7H 8D 7C", "--up", "8H", "--seat", "1", "--samples", "2000000", "--threads", "2",
-       "--players", "random"]
-BID_BLOCK = 2_000_000 // 64
+# (command, what it counts, how many it was asked for, the items in one block)
+BLOCKED_RUNS = {
+    "bid": (["bid", "JH 9H 7H 8D 7C", "--up", "8H", "--seat", "1", "--samples", "2000000", "--threads", "2",
+             "--players", "random"], "samples", 2_000_000, 2_000_000 // 64),
+    "solve --table": (["solve", "--table", "--hand", "AS 10S KS QS JS 9S 8S 7S", "--deals", "8192", "--threads", "2"],
+                      "deals", 8192, 128),
+}
 
 
 @pytest.mark.parametrize("as_json", [False, True])
-def test_ctrl_c_during_bid_prints_the_samples_finished(tmp_path, as_json):
-    code, out, err = interrupt(BID + ["--json"] * as_json, tmp_path, ready=shown_at_least(BID_BLOCK + 1000))
+@pytest.mark.parametrize("name", BLOCKED_RUNS)
+def test_ctrl_c_prints_the_blocks_finished(tmp_path, name, as_json):
+    argv, unit, total, block = BLOCKED_RUNS[name]
+    code, out, err = interrupt(argv + ["--json"] * as_json, tmp_path, ready=shown_at_least(block + block // 10))
     assert code == 130, err
     if as_json:
         data = json.loads(out)
-        assert data["interrupted"] is True and data["requested"] == 2_000_000
-        assert data["samples"] % BID_BLOCK == 0 and 0 < data["samples"] < 2_000_000
-        assert sum(data["calls"][0]["margin_distribution"].values()) == data["samples"]
-        return
-    line = next(line for line in out.splitlines() if line.startswith("interrupted after "))
-    done = int(line.split()[2].replace(",", ""))
-    assert 0 < done < 2_000_000 and done % BID_BLOCK == 0 and line.split()[4] == "2,000,000"
-    assert "Hokum (حكم)" in out and f"{done:,} samples" in out
+        assert data["interrupted"] is True and data["requested"] == total
+        done = data[unit]
+    else:
+        line = next(line for line in out.splitlines() if line.startswith("interrupted after "))
+        assert line.split()[3:6] == ["of", f"{total:,}", f"{unit}:"]
+        done = int(line.split()[2].replace(",", ""))
+        assert f"{done:,} {unit}" in out or f"{done:,} random {unit}" in out
+    assert 0 < done < total and done % block == 0
 
 
 def test_an_interrupted_analysis_equals_a_run_of_the_samples_finished():
@@ -107,24 +113,6 @@ def test_an_interrupted_analysis_equals_a_run_of_the_samples_finished():
     for a, b in zip(partial.rows, whole.rows):
         assert a.action == b.action and (a.margins == b.margins).all()
     assert "interrupted after" in partial.table()
-
-
-SOLVE = ["solve", "--table", "--hand", "AS 10S KS QS JS 9S 8S 7S", "--deals", "8192", "--threads", "2"]
-SOLVE_BLOCK = 128
-
-
-@pytest.mark.parametrize("as_json", [False, True])
-def test_ctrl_c_during_solve_table_prints_the_deals_solved(tmp_path, as_json):
-    code, out, err = interrupt(SOLVE + ["--json"] * as_json, tmp_path, ready=shown_at_least(SOLVE_BLOCK + 10))
-    assert code == 130, err
-    if as_json:
-        data = json.loads(out)
-        assert data["interrupted"] is True and data["requested"] == 8192
-        assert data["deals"] % SOLVE_BLOCK == 0 and 0 < data["deals"] < 8192
-        return
-    line = next(line for line in out.splitlines() if line.startswith("interrupted after "))
-    done = int(line.split()[2].replace(",", ""))
-    assert 0 < done < 8192 and done % SOLVE_BLOCK == 0 and f"hand in {done:,} random deals" in out
 
 
 def test_an_interrupted_sample_table_equals_a_run_of_the_deals_solved():

@@ -117,18 +117,6 @@ def test_a_bad_plot_target_is_refused_before_the_analysis(capsys, target, words)
     assert code == 2 and out == "" and words in err and "Traceback" not in err
 
 
-def test_a_plot_failing_after_the_analysis_still_prints_the_table(capsys, tmp_path, monkeypatch):
-    pytest.importorskip("matplotlib")
-
-    def fails(analysis, path):
-        raise BalootError(f"cannot write the plot {path!r}: disk full")
-
-    monkeypatch.setattr(bid_command, "plot_bid_analysis", fails)
-    code, out, err = run_cli(capsys, *BID, "--samples", "50", "--plot", str(tmp_path / "bid.png"))
-    assert code == 2 and "samples/s" in out and "best" in out.lower()
-    assert "disk full" in err
-
-
 @pytest.fixture(scope="module")
 def hand_record(tmp_path_factory):
     """A finished hand's game record on disk."""
@@ -147,16 +135,22 @@ def test_a_bad_review_plot_target_is_refused_before_the_review(capsys, hand_reco
     assert code == 2 and out == "" and words in err and "Traceback" not in err
 
 
-def test_a_review_plot_failing_after_the_review_still_prints_the_review(capsys, hand_record, monkeypatch):
+@pytest.mark.parametrize("command", ["bid", "review"])
+def test_a_plot_failing_after_the_work_still_prints_it(capsys, tmp_path, monkeypatch, hand_record, command):
     pytest.importorskip("matplotlib")
     from baloot import review_plot
 
-    def fails(review, path):
+    def fails(result, path):
         raise BalootError(f"cannot write the plot {path!r}: disk full")
 
-    monkeypatch.setattr(review_plot, "plot_review", fails)
-    code, out, err = run_cli(capsys, "review", hand_record, "--samples", "20", "--no-progress", "--plot", "r.png")
-    assert code == 2 and "decisions:" in out and "disk full" in err and "the review above is complete" in err
+    if command == "bid":
+        monkeypatch.setattr(bid_command, "plot_bid_analysis", fails)
+        argv, shown, what = [*BID, "--samples", "50"], "samples/s", "analysis"
+    else:
+        monkeypatch.setattr(review_plot, "plot_review", fails)
+        argv, shown, what = ["review", hand_record, "--samples", "20", "--no-progress"], "decisions:", "review"
+    code, out, err = run_cli(capsys, *argv, "--plot", str(tmp_path / "plot.png"))
+    assert code == 2 and shown in out and "disk full" in err and f"the {what} above is complete" in err
 
 
 def test_a_plot_in_a_missing_folder_is_named_once(tmp_path):
@@ -288,3 +282,37 @@ def test_summary_and_bid_analysis_dicts_hold_no_nan_for_one_hand_or_sample():
         text = json.dumps(data, allow_nan=False)  # raises on NaN
         assert "null" in text
     assert summary["points"][0]["ci95"] is None and analysis["calls"][0]["margin"]["ci95"] is None
+
+
+# ---- messages that say what to do --------------------------------------------------------------------
+
+def test_solve_record_of_a_finished_hand_says_which_record_it_needs(capsys, hand_record):
+    code, out, err = run_cli(capsys, "solve", "--record", hand_record)
+    assert code == 2 and out == "" and "is over" in err and "quit at a card prompt" in err
+    assert "solve --table --record" in err
+
+
+def test_rows_too_big_for_memory_name_the_command_line_way_out(monkeypatch):
+    simulate_module = sys.modules["baloot.simulate"]  # baloot.simulate is the function
+
+    def no_memory(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(simulate_module.np, "zeros", no_memory)
+    with pytest.raises(BalootError) as error:
+        simulate_module._row_arrays(10**9)
+    assert "no --out on the command line" in str(error.value) and "keep=False" in str(error.value)
+
+
+def test_solve_table_has_no_progress(capsys):
+    code, out, err = run_cli(capsys, "solve", "--table", "--hand", "AS 10S KS QS JS 9S 8S 7S", "--deals", "2",
+                             "--no-progress")
+    assert code == 0 and "2 random deals" in out and err == ""
+
+
+@pytest.mark.parametrize("spec,shown", [("pimc:samples=-5", "got -5"), ("pimc:samples=0.5", "got 0.5"),
+                                        ("strong:endgame_tricks=2000", "got 2000"), ("rollout:race=101", "got 101")])
+def test_a_player_option_out_of_range_is_shown_as_typed(spec, shown):
+    with pytest.raises(BalootError) as error:
+        baloot.players.BuiltinPlayer(spec)
+    assert str(error.value).endswith(shown) and ".000000" not in str(error.value)

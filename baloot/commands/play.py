@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any, List, Optional, Union
 
 from baloot import validation
+from baloot.actions import parse_action
 from baloot.commands.common import add_rule_option, rules_from
 from baloot.display import action_text, hand_text
-from baloot.actions import parse_action
 from baloot.errors import IllegalAction
 from baloot.files import check_writable, write_atomically
 from baloot.game import Game

@@ -59,6 +59,17 @@ def _read_record(path: str) -> Any:
     return Game.from_json(read_text(path, "game record"))
 
 
+def _record_in_play(path: str) -> Any:
+    """The recorded game, once it is in its card play."""
+    game = _read_record(path)
+    if game.phase != "playing":
+        state = "over" if game.phase == "over" else f"still in the {game.phase}"
+        raise BalootError(f"the hand in {path!r} is {state}: solve --record needs a hand stopped during the card "
+                          "play (baloot play --save FILE.json, then quit at a card prompt); solve --table --record "
+                          "tabulates the deal of any hand that reached the card play")
+    return game
+
+
 def _from_hands(args: argparse.Namespace) -> Solution:
     if not args.contract:
         raise BalootError("--hands needs --contract (sun or hokum:S)")
@@ -162,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
         raise BalootError("--hand goes with --table (random deals around one hand)")
     if args.table:
         return _sample_tables(args) if args.hand else _print_table(args)
-    solution = solve(_read_record(args.record)) if args.record else _from_hands(args)
+    solution = solve(_record_in_play(args.record)) if args.record else _from_hands(args)
     if args.json:
         data = {"to_move": solution.to_move, "team": solution.team, "value": list(solution.value),
                 "moves": solution.moves, "best": list(solution.best)}
