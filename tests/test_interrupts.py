@@ -129,3 +129,15 @@ def test_an_interrupted_sample_table_equals_a_run_of_the_deals_solved():
     # The deals solved are the run's first ones: those of a run of that many deals.
     whole = sample_table("AS 10S KS QS JS 9S 8S 7S", deals=partial.deals, seed=2)
     assert dataclasses.replace(partial, requested=partial.deals) == whole
+
+
+def test_ctrl_c_before_any_bid_sample_is_finished_still_prints_json(capsys, monkeypatch):
+    from baloot.cli import main
+    from baloot.commands import bid
+
+    def stopped(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(bid, "analyze_bid", stopped)
+    assert main(BLOCKED_RUNS["bid"][0] + ["--json", "--no-progress"]) == 130
+    assert json.loads(capsys.readouterr().out) == {"interrupted": True, "samples": 0, "requested": 2_000_000}

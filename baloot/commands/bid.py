@@ -54,6 +54,11 @@ def main(args: argparse.Namespace) -> int:
                                    scheduler=args.scheduler, chunk=args.chunk)
     except Interrupted as stop:  # Ctrl-C: the samples finished so far are shown, the plot is not drawn
         analysis = stop.result
+    except KeyboardInterrupt:  # before the first block of samples was finished
+        if not args.json:
+            raise
+        print_json({"interrupted": True, "samples": 0, "requested": args.samples})
+        return 130
     seconds = time.perf_counter() - began
     plotted = draw_plot(plot_bid_analysis, analysis, args.plot, "analysis") \
         if args.plot is not None and not analysis.interrupted else None
