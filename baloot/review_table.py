@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from baloot.review import Decision, Review
 
 
-def _hand_header(review: "Review", hand: int) -> str:
+def hand_header(review: "Review", hand: int) -> str:
     game = review.hands[hand]
     contract, result = game.contract, game.result
     if contract is None:
@@ -41,7 +41,7 @@ def review_table(review: "Review") -> str:
     for decision in review.decisions:
         if decision.hand != hand:
             hand = decision.hand
-            lines += ["" if lines else None, _hand_header(review, hand), header, "-" * len(header)]
+            lines += ["" if lines else None, hand_header(review, hand), header, "-" * len(header)]
         lines.append(_line(decision, arabic))
     counts = ", ".join(f"{n} {name}" for name, n in review.counts().items() if n)
     lines.append(f"{len(review.decisions)} decisions: {counts or 'none'} · {review.samples:,} samples each · "
