@@ -20,10 +20,26 @@ def block_size(total: int, minimum: int) -> int:
 
 def in_blocks(total: int, size: int, work: Callable[[int, int, Optional[Callable[[int], None]]], Any],
               progress: Optional[Callable[[int], None]] = None) -> Tuple[List[Any], int]:
-    """``work(first, count, update)`` for consecutive blocks of ``size`` covering ``0 .. total-1``, with
-    ``update(n)`` reporting ``n`` items of the block done (``progress`` is told the run's count done).
-    Returns the finished blocks' results and how many items they cover: fewer than ``total`` when Ctrl-C
-    stopped the run, which then ends after the last finished block."""
+    """Run ``work`` over consecutive blocks, keeping the blocks finished when Ctrl-C comes.
+
+    Parameters
+    ----------
+    total : int
+        Items of the run, numbered ``0 .. total-1``.
+    size : int
+        Items per block.
+    work : callable
+        ``work(first, count, update)`` computes items ``first .. first+count-1`` and returns their result;
+        ``update(n)`` reports ``n`` items of the block done (None without ``progress``).
+    progress : callable, optional
+        Told the run's count of items done.
+
+    Returns
+    -------
+    (list, int)
+        The finished blocks' results in order, and how many items they cover: fewer than ``total`` when
+        Ctrl-C stopped the run.
+    """
     results: List[Any] = []
     done = 0
     try:

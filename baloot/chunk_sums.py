@@ -20,7 +20,24 @@ _HAND_COUNTS = ("thrown_in", "buys", "buys_made", "contracts", "made", "kaboot",
 
 def check_chunk_sums(where: str, counts: Dict[str, Any], hands: int,
                      rows: Optional[Dict[str, np.ndarray]]) -> None:
-    """Refuse (a BalootError starting with ``where``) sums that contradict each other or the rows."""
+    """Refuse a chunk's sums that contradict each other or its rows.
+
+    Parameters
+    ----------
+    where : str
+        The chunk, as messages name it.
+    counts : dict
+        The chunk's sums, as the core gives them.
+    hands : int
+        The chunk's number of hands.
+    rows : dict of numpy arrays, optional
+        Its per-hand rows, when kept.
+
+    Raises
+    ------
+    BalootError
+        Starting with ``where`` and naming each sum that is wrong.
+    """
     try:
         values = {key: np.asarray(value, dtype=np.int64) for key, value in counts.items()}
     except (TypeError, ValueError, OverflowError):

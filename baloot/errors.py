@@ -11,8 +11,20 @@ BalootError.__module__ = IllegalAction.__module__ = "baloot"
 
 
 class Interrupted(KeyboardInterrupt):
-    """Ctrl-C stopped a long computation; ``result`` is what it had finished (its ``interrupted`` set).
-    A ``KeyboardInterrupt``, so that code that does not look for the result stops as before."""
+    """Ctrl-C stopped a long computation: a ``KeyboardInterrupt`` (code that does not look for the result
+    stops as before) that carries what the computation had finished.
+
+    Parameters
+    ----------
+    result : object
+        What was finished: a ``SimResult``, ``BidAnalysis`` or ``SampledTable`` with ``interrupted`` set
+        (for ``run_chunks``, the list of (chunk, result) finished).
+
+    Attributes
+    ----------
+    result : object
+        The same.
+    """
 
     def __init__(self, result: Any) -> None:
         super().__init__()

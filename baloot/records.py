@@ -30,8 +30,24 @@ def parse_json(text: object, what: str) -> Any:
 
 
 def read_text(path: str, what: str) -> str:
-    """The UTF-8 text of the file ``path`` ('-' for stdin), or a ``BalootError`` saying why it cannot be
-    read: a missing file, a compressed or binary one, another encoding."""
+    """The UTF-8 text of a record file.
+
+    Parameters
+    ----------
+    path : str
+        The file, or '-' for stdin.
+    what : str
+        The record's kind, as messages name it ("game record").
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    BalootError
+        When the file cannot be read, or is not UTF-8 text (a gzip or zip file, UTF-16, an image ...).
+    """
     try:
         if path == "-":
             data = sys.stdin.buffer.read()

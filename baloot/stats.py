@@ -42,8 +42,14 @@ class Estimate:
         return f"{self.mean:.3f} ± {self.ci:.3f}"
 
     def to_dict(self) -> Dict[str, Optional[float]]:
-        """``{"mean": ..., "ci95": ...}`` for JSON: None where the value is undefined (no hands for a mean,
-        fewer than two for an interval), never NaN."""
+        """The estimate for JSON.
+
+        Returns
+        -------
+        dict
+            ``{"mean": ..., "ci95": ...}``, None where a value is undefined (no hands for a mean, fewer
+            than two for an interval), never NaN.
+        """
         return {"mean": defined(self.mean), "ci95": defined(self.ci)}
 
 

@@ -152,8 +152,20 @@ def optional(check: Callable[..., Any], value: Any, *args: Any) -> Optional[Any]
 
 
 def memory(needed: int, what: str) -> None:
-    """Refuse, before any work, arrays of ``needed`` bytes that are more than this machine's memory (not
-    checked where the system does not say how much it has)."""
+    """Refuse, before any work, arrays larger than this machine's memory.
+
+    Parameters
+    ----------
+    needed : int
+        Bytes the arrays would take.
+    what : str
+        The work, as the message names it ("an analysis of 1,000 samples").
+
+    Raises
+    ------
+    BalootError
+        When ``needed`` is more than the physical memory (not checked where the system does not say).
+    """
     try:
         total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
     except (AttributeError, ValueError, OSError):
