@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, List
 
 from baloot.display import card_text
-from baloot.labels import label
+from baloot.labels import call_label
 
 if TYPE_CHECKING:
     from baloot.review import Decision, Review
@@ -15,8 +15,7 @@ def action_text(action: str, arabic: bool) -> str:
     """A card as "10♣", a call as "Hokum (حكم) S"."""
     if action[-1].isupper() and not action.startswith("hokum"):
         return card_text(action)
-    name, _, suit = action.partition(":")
-    return label(name, arabic) + (f" {suit}" if suit else "")
+    return call_label(action, arabic=arabic)
 
 
 def _hand_header(review: "Review", hand: int) -> str:

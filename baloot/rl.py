@@ -118,7 +118,7 @@ class _Deals:
             self.hands = 0
 
     def next(self) -> Game:
-        game = Game(self.rules, dealer=(self.dealer + self.hands) % 4, seed=int(self.rng.integers(2**63)),
+        game = Game(rules=self.rules, dealer=(self.dealer + self.hands) % 4, seed=int(self.rng.integers(2**63)),
                     scores=self.scores)
         self.hands += 1
         return game

@@ -417,7 +417,7 @@ def test_fuzz_numbers_give_a_baloot_error_never_a_type_error(seat, number, pair)
         lambda: baloot.game_points(number, "hokum"),
         lambda: baloot.declare_projects(DEAL, "sun", first=seat),
         lambda: baloot.dd_table(DEAL, seat) if seat not in range(4) else None,
-        lambda: baloot.random_deals(number, seat) if refused_or_small(number) else None,
+        lambda: baloot.random_deals(number, seed=seat) if refused_or_small(number) else None,
     ]
     for call in calls:
         try:

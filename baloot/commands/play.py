@@ -46,7 +46,7 @@ def action_text(game: Game, action: str, phase: str) -> str:
     if phase == "playing":
         return card_text(action)
     if phase == "doubling" and action == "pass":
-        return f"no {label('double', arabic)}"
+        return f"no {label('double', arabic=arabic)}"
     return call_text(action, arabic)
 
 
