@@ -280,10 +280,6 @@ def heuristic_duel(hands: typing.SupportsInt | typing.SupportsIndex, seed: typin
     """
     Heuristic options a against options b: each deal twice with seats swapped; a's margin per game.
     """
-def heuristic_params(player: str = 'heuristic') -> dict:
-    """
-    The options (HeuristicParams fields) of the heuristic or expert player and their values by default.
-    """
 def hidden_cards(state: HandState) -> tuple[int, list[int], list[int]]:
     """
     (unseen, allowed per seat, cards per seat) as the seat to move knows them.

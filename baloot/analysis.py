@@ -185,27 +185,18 @@ def analyze_decision(game: Game, *, samples: int = 2000, players: Any = DEFAULT_
         Deals sampled; every candidate call is played on each.
     candidates : str or list of str, optional
         The calls to compare; every legal one by default.
-    players : str, callable or list of four, default "strong"
-        Who makes the other calls and plays the hands out (``baloot.players()`` lists the built-in ones).
-    seed : int, default 0
-        Same seed, same analysis, for any ``threads``.
-    threads : int, default 0
-        Worker threads; 0 uses every core.
-    progress : bool or callable, default False
-        True for a progress bar, or a callable taking the count of finished samples.
-    scheduler : dask Client or str, optional
-        Spreads chunks of ``chunk`` samples over a Dask cluster, with the same result as a local run.
-    chunk : int, optional
-        Samples per chunk with ``scheduler``.
+    players, seed, threads, progress, scheduler, chunk
+        As :func:`analyze_bid` takes them.
 
     Returns
     -------
     BidAnalysis
+        One row per candidate call.
 
     Raises
     ------
     BalootError
-        Bad cards, seats, counts, players or rules; a state with no call to make.
+        A game with no call to make, bad candidates, or a bad count, player or seed.
     """
     if not isinstance(game, Game):
         raise BalootError(f"analyze_decision needs a baloot.Game, not {game!r}")
@@ -297,6 +288,7 @@ def analyze_bid(hand: Cards, up_card: str, seat: int, dealer: int, *, samples: i
     Returns
     -------
     BidAnalysis
+        One row per call open to the seat.
 
     Raises
     ------

@@ -164,10 +164,8 @@ def legal_moves(hand: Cards, trick: Cards, mode: str, trump: Optional[str] = Non
     trick : cards
         The 0 to 3 cards already on the table, in play order; the mover plays next, so a partner's card
         is ``trick[-2]``.
-    mode : {"sun", "hokum"}
-        The contract's mode, any case.
-    trump : str, optional
-        Hokum's trump suit (``"S"``, ``"♥"``, ...); None in Sun.
+    mode, trump : str
+        The contract, as ``card_points`` takes it.
     rules : Rules, optional
         The host options; None for the seed's defaults.
     played : cards, default ()
@@ -211,10 +209,8 @@ def trick_winner(trick: Cards, mode: str, trump: Optional[str] = None) -> int:
     ----------
     trick : cards
         1 to 4 cards in play order.
-    mode : {"sun", "hokum"}
-        The contract's mode, any case.
-    trump : str, optional
-        Hokum's trump suit (``"S"``, ``"♥"``, ...); None in Sun.
+    mode, trump : str
+        The contract, as ``card_points`` takes it.
 
     Returns
     -------
@@ -246,10 +242,8 @@ def find_projects(hand: Cards, mode: str, trump: Optional[str] = None) -> List[P
     ----------
     hand : cards
         Eight cards.
-    mode : {"sun", "hokum"}
-        The contract's mode, any case.
-    trump : str, optional
-        Hokum's trump suit (``"S"``, ``"♥"``, ...); None in Sun.
+    mode, trump : str
+        The contract, as ``card_points`` takes it.
 
     Returns
     -------
@@ -273,10 +267,8 @@ def declare_projects(hands: Sequence[Cards], mode: str, trump: Optional[str] = N
     ----------
     hands : sequence of cards
         Four 8-card hands in seat order.
-    mode : {"sun", "hokum"}
-        The contract's mode, any case.
-    trump : str, optional
-        Hokum's trump suit (``"S"``, ``"♥"``, ...); None in Sun.
+    mode, trump : str
+        The contract, as ``card_points`` takes it.
     first : int, default 0
         The seat that leads trick 1 (it speaks first when projects tie).
 

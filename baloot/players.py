@@ -74,6 +74,15 @@ class PlayerInfo:
     fair: bool
     options: Tuple[PlayerOption, ...]
 
+    def defaults(self) -> Dict[str, float]:
+        """Every option's value when not given, by name.
+
+        Returns
+        -------
+        dict of str to float
+        """
+        return {option.name: option.default for option in self.options}
+
 
 _REGISTRY: Tuple[PlayerInfo, ...] = tuple(
     PlayerInfo(**{**row, "options": tuple(PlayerOption(**option) for option in row["options"])})
@@ -89,6 +98,14 @@ def players() -> Tuple[PlayerInfo, ...]:
         Each player's name, what it does, its options with their defaults, how strong and how fast it is.
     """
     return _REGISTRY
+
+
+def player(name: str) -> PlayerInfo:
+    """The registry's entry of the built-in player ``name``; a BalootError lists the known ones."""
+    for info in _REGISTRY:
+        if info.name == name:
+            return info
+    raise BalootError(f"unknown player {name}: the players are {player_names()}")
 
 
 def player_names() -> str:

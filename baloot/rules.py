@@ -93,7 +93,8 @@ class Rules:
     Raises
     ------
     BalootError
-        An unknown option, or a value of the wrong type or outside the allowed ones, naming the option.
+        A value of the wrong type or outside the allowed ones, naming the option (an unknown one is a
+        TypeError, as for any class; ``from_options`` names the known ones).
     """
 
     def __post_init__(self) -> None:
@@ -108,7 +109,7 @@ class Rules:
                 object.__setattr__(self, option.name, integer(value, option.name, option.low, option.high))
 
     @classmethod
-    def from_options(cls, options: Dict[str, Any], base: Optional["Rules"] = None) -> "Rules":
+    def from_options(cls, options: Dict[str, Any], *, base: Optional["Rules"] = None) -> "Rules":
         """Rules from ``{"name": value}`` over ``base`` (the defaults when None); values may be strings as
         typed on a command line."""
         known = {option.name: option for option in OPTIONS}

@@ -122,6 +122,7 @@ def dd_tables(hands: Any, leaders: Any = 0, *, contracts: Optional[Sequence[str]
     Returns
     -------
     numpy.ndarray
+        ``(n, 5, 2)`` int16: ``[i, k, team]`` for deal ``i`` under ``TABLE_CONTRACTS[k]``.
 
     Raises
     ------
@@ -160,10 +161,8 @@ def dd_table(hands: Sequence[Cards], leader: int = 0, *, rules: Optional[Rules] 
         Four hands of the same size in seat order.
     leader : int, default 0
         The seat leading the first trick.
-    rules : Rules, optional
-        The host options.
-    resolution : {"abnat", "points", "make"}, default "abnat"
-        As :func:`dd_tables` takes it.
+    rules, resolution
+        As :func:`dd_tables` takes them.
 
     Returns
     -------
@@ -199,6 +198,7 @@ def random_deals(n: int, *, seed: int = 0, fixed: Optional[Mapping[int, Cards]] 
     Returns
     -------
     numpy.ndarray
+        ``(n, 4)`` uint64 hand masks in seat order.
 
     Raises
     ------
