@@ -40,8 +40,8 @@ from baloot.kernel import (
 )
 from baloot.labels import label
 from baloot.match import Match
-from baloot.roster import NativePlayer, PlayerInfo, PlayerOption, play_out, players
 from baloot.review import Review, review
+from baloot.roster import NativePlayer, PlayerInfo, PlayerOption, play_out, players
 from baloot.rules import Rules
 from baloot.simulate import SimResult, simulate
 from baloot.solver import Solution, solve

@@ -11,8 +11,8 @@ from baloot import _core, validation
 from baloot.actions import actions_of, parse_action
 from baloot.chunk_sums import check_chunk_sums
 from baloot.errors import BalootError, IllegalAction, Interrupted
-from baloot.roster import BuiltinPlayer, CallablePlayer, PlayerSpec, resolve_players
 from baloot.progress import progress_callback
+from baloot.roster import BuiltinPlayer, CallablePlayer, PlayerSpec, resolve_players
 from baloot.rowfiles import write_rows
 from baloot.rules import Rules, core_rules, resolve
 from baloot.stats import Summary

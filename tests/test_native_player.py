@@ -13,8 +13,8 @@ import pytest
 
 import baloot
 from baloot import _core
-from baloot.roster import play_out
 from baloot.rl import BalootVectorEnv
+from baloot.roster import play_out
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = os.path.join(ROOT, "examples", "native_player")

@@ -9,9 +9,16 @@ from typing import Any
 
 from baloot import validation
 from baloot.analysis import DEFAULT_PLAYERS, analyze_bid
-from baloot.commands.common import (add_players_option, add_rule_option, draw_plot, parse_pair, players_from, print_json,
-                                     rules_from)
-from baloot.errors import BalootError, Interrupted
+from baloot.commands.common import (
+    add_players_option,
+    add_rule_option,
+    draw_plot,
+    parse_pair,
+    players_from,
+    print_json,
+    rules_from,
+)
+from baloot.errors import Interrupted
 from baloot.plotting import check_plot_target, plot_bid_analysis
 from baloot.progress import progress_bar
 

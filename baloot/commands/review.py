@@ -7,8 +7,7 @@ import sys
 from typing import Any
 
 from baloot.commands.common import add_players_option, draw_plot, players_from
-from baloot.errors import BalootError
-from baloot.plotting import check_plot_target, figure_class
+from baloot.plotting import check_plot_target
 from baloot.records import read_text
 from baloot.review import DEFAULT_SAMPLES, review
 
