@@ -86,25 +86,17 @@ def chromium() -> str:
     return next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), "")
 
 
-def log_seconds(line: str) -> float:
-    """The time of day of a line of Chromium's log, `[pid:tid:MMDD/HHMMSS.micros:LEVEL...`, in seconds."""
-    stamp = re.search(r":\d{4}/(\d\d)(\d\d)(\d\d\.\d+):", line)
-    assert stamp, line
-    hours, minutes, seconds = stamp.groups()
-    return 3600 * int(hours) + 60 * int(minutes) + float(seconds)
-
-
 @pytest.mark.skipif(not chromium(), reason="no Chromium to open the example page in")
 def test_the_page_plays_a_hand_and_analyses_4000_samples_in_headless_chromium(bundle):
     page = "file://" + os.path.join(ROOT, "examples", "web", "index.html") + "#auto"
-    run = subprocess.run([chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr",
-                          "--virtual-time-budget=120000", "--dump-dom", page],
+    # The engine compiles synchronously and #auto plays the hand and runs the analysis in the page's first task,
+    # so the document Chromium dumps once loaded holds both.
+    run = subprocess.run([chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", page],
                          capture_output=True, text=True, timeout=300)
     log = re.search(r'<pre id="log">(.*?)</pre>', run.stdout, re.S)
     analysis = re.search(r'<pre id="analysis">(.*?)</pre>', run.stdout, re.S)
     assert log and analysis, run.stdout[-2000:] + run.stderr[-2000:]
     assert re.search(r"\nresult: (points \d+-\d+|thrown in)", log.group(1)), log.group(1)
-    assert re.search(r"best: \S+ · 4000 samples", analysis.group(1)), analysis.group(1)
-    # The page's clock is virtual here; the browser's log stamps each console line with the real time.
-    start, end = (log_seconds(line) for line in run.stderr.splitlines() if '"bid analysis: ' in line)
-    assert end - start < 5, f"4,000 samples took {end - start:.2f} s in the browser"
+    took = re.search(r"best: \S+ · 4000 samples in (\d+) ms", analysis.group(1))
+    assert took, analysis.group(1)
+    assert int(took.group(1)) < 5000, analysis.group(1)

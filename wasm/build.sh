@@ -15,7 +15,7 @@ exports=$(sed -n 's/^BALOOT_EXPORT [^(]* \**\(baloot_[a-z_0-9]*\)(.*/_\1/p' csrc
 # shellcheck disable=SC2046
 emcc -std=c++17 ${BALOOT_WASM_OPT:--O3} -DNDEBUG -fexceptions -Icsrc -Ibaloot/native \
   $(ls csrc/kernel/*.cpp csrc/solver/*.cpp csrc/players/*.cpp csrc/engine/*.cpp csrc/capi/*.cpp) \
-  -sMODULARIZE=1 -sEXPORT_NAME=createBalootCore -sSINGLE_FILE=1 -sALLOW_MEMORY_GROWTH=1 -sWASM_BIGINT=1 \
+  -sMODULARIZE=1 -sEXPORT_NAME=createBalootCore -sSINGLE_FILE=1 -sALLOW_MEMORY_GROWTH=1 -sWASM_BIGINT=1 -sWASM_ASYNC_COMPILATION=0 \
   -sEXPORTED_FUNCTIONS="_malloc,_free,$exports" \
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8,FS \
   --embed-file baloot/strong.weights@/strong.weights \

@@ -395,7 +395,9 @@ function bind(core) {
 let loading = null;
 /** The engine, once its WebAssembly is compiled: `const baloot = await load()`. */
 function load() {
-  if (!loading) loading = createBalootCore().then(bind);
+  // The build compiles its WebAssembly synchronously (-sWASM_ASYNC_COMPILATION=0), so that a page's first
+  // task can use the engine; the factory then returns the module itself rather than a promise.
+  if (!loading) loading = Promise.resolve(createBalootCore()).then(bind);
   return loading;
 }
 
