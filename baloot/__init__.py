@@ -23,6 +23,7 @@ import os as _os
 
 from baloot.analysis import BidAnalysis, analyze_bid, analyze_decision
 from baloot.cards import DECK, RANKS, SUITS
+from baloot.equity import EquityTable, match_equity
 from baloot.errors import BalootError, IllegalAction
 from baloot.game import Contract, Game, Trick
 from baloot.kernel import (
@@ -39,6 +40,7 @@ from baloot.kernel import (
 )
 from baloot.labels import label
 from baloot.match import Match
+from baloot.matches import MatchResult, simulate_matches
 from baloot.players import NativePlayer
 from baloot.review import Review, review
 from baloot.rules import Rules
@@ -83,6 +85,10 @@ __all__ = [
     "Contract",
     "Trick",
     "Match",
+    "simulate_matches",
+    "MatchResult",
+    "match_equity",
+    "EquityTable",
     "simulate",
     "SimResult",
     "Summary",

@@ -35,6 +35,15 @@ def check_plot_target(path: str) -> None:
     check_writable(path, "--plot", [f".{name}" for name in formats])
 
 
+def save_figure(figure: Any, path: str, *, dpi: int) -> None:
+    """Draw ``figure`` to ``path`` in the format its extension names, complete or not at all."""
+    figure.tight_layout()
+    try:
+        write_atomically(path, lambda tmp: figure.savefig(tmp, dpi=dpi, format=os.path.splitext(path)[1][1:].lower()))
+    except (OSError, ValueError) as error:
+        raise BalootError(f"cannot write the plot {path!r}: {error}") from None
+
+
 def _call_name(action: str) -> str:
     name, _, suit = action.partition(":")
     return ENGLISH.get(name, name) + (f" {suit}" if suit else "")
@@ -68,8 +77,19 @@ def plot_bid_analysis(analysis: "BidAnalysis", path: str) -> None:
     right.legend()
     figure.suptitle(f"Hand {' '.join(analysis.context['hand'])} · up-card {analysis.context['up_card']} · "
                  f"dealer {analysis.context['dealer']} · players {analysis.players[0]}")
-    figure.tight_layout()
-    try:
-        write_atomically(path, lambda tmp: figure.savefig(tmp, dpi=120, format=os.path.splitext(path)[1][1:].lower()))
-    except (OSError, ValueError) as error:
-        raise BalootError(f"cannot write the plot {path!r}: {error}") from None
+    save_figure(figure, path, dpi=120)
+
+
+def plot_equity(table: Any, path: str, *, dealer: int = 0) -> None:
+    """A heatmap of team 0's chance to win the match over the score grid, with ``dealer`` to deal next."""
+    figure = figure_class()(figsize=(6.4, 5.4))
+    axes = figure.subplots()
+    image = axes.imshow(100 * table.win[:, :, dealer], origin="lower", cmap="RdBu", vmin=0, vmax=100,
+                        interpolation="nearest")
+    axes.contour(100 * table.win[:, :, dealer], levels=[10, 25, 50, 75, 90], colors="black", linewidths=0.6)
+    axes.set_xlabel("team 1's score")
+    axes.set_ylabel("team 0's score")
+    axes.set_title(f"Team 0's chance to win the match (%), target {table.target}\n"
+                   f"players {table.players[0]}, seat {dealer} deals next")
+    figure.colorbar(image, ax=axes, label="%")
+    save_figure(figure, path, dpi=110)

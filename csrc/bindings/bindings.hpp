@@ -67,6 +67,12 @@ T* output_array(pybind11::array array, const char* name, std::int64_t rows, int 
   return static_cast<T*>(array.mutable_data());
 }
 
+// output_array of arrays[name], or null when `arrays` has no such key.
+template <typename T>
+T* column(const pybind11::dict& arrays, const char* name, std::int64_t rows, int width) {
+  return arrays.contains(name) ? output_array<T>(arrays[name].cast<pybind11::array>(), name, rows, width) : nullptr;
+}
+
 // Runs `job(done, stop)` on a worker thread with the GIL released, while this thread checks for
 // Ctrl-C (which sets `stop`) and calls `progress(done)` every `poll_seconds`.
 // Returns what the job returned and whether it was interrupted.
@@ -79,6 +85,7 @@ void bind_hand(pybind11::module_& m);
 void bind_bench(pybind11::module_& m);
 void bind_policy(pybind11::module_& m);
 void bind_simulate(pybind11::module_& m);
+void bind_match(pybind11::module_& m);
 void bind_analyze(pybind11::module_& m);
 void bind_review(pybind11::module_& m);
 void bind_heuristic(pybind11::module_& m);

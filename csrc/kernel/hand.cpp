@@ -217,11 +217,14 @@ void HandState::queue_exhausted() {
   set_contract(Mode::kHokum, hokum_suit_, hokum_caller_, false);
 }
 
-// R30, and its variant where exactly 100 counts on both sides.
+bool sun_may_be_doubled(const Rules& rules, int buyers_score, int defenders_score) {
+  const int at_100 = rules.sun_double_at_100 ? 1 : 0;
+  return buyers_score + at_100 > 100 && defenders_score - at_100 < 100;
+}
+
 bool HandState::sun_may_be_doubled() const {
   const int team = team_of(buyer_);
-  const int at_100 = rules_.sun_double_at_100 ? 1 : 0;
-  return scores_[team] + at_100 > 100 && scores_[1 - team] - at_100 < 100;
+  return baloot::sun_may_be_doubled(rules_, scores_[team], scores_[1 - team]);
 }
 
 void HandState::set_contract(Mode mode, int trump, int buyer, bool ashkal) {

@@ -16,6 +16,7 @@ class NativePolicy final : public Policy {
 
   // Fills a view of `state` for the call.
   int choose(const HandState& state, Rng& rng) const override;
+  int score_class(int, int) const override { return kAnyScoreClass; }  // its view holds the scores
   // The function's answer for `view`, which is the seat to move's: an IllegalActionError naming the
   // player, the seat and the action when the answer is not one of view.legal.
   int choose(const baloot_view& view, Rng& rng) const {

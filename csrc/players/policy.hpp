@@ -57,7 +57,13 @@ class Policy {
   virtual ~Policy() = default;
   // A legal action for the seat to move. `rng` is the hand's own stream, so results follow the seed.
   virtual int choose(const HandState& state, Rng& rng) const = 0;
+  // How this player reads the match score: two score pairs (its team's, the other's) of the same class
+  // get the same decisions from it, so that hands at such scores may be grouped (match equity).
+  // kAnyScoreClass when it may read the score in any way.
+  virtual int score_class(int /*mine*/, int /*theirs*/) const { return 0; }
 };
+
+constexpr int kAnyScoreClass = -1;
 
 // Uniform over the legal actions, bids and doubles included.
 class RandomPolicy final : public Policy {

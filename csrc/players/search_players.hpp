@@ -102,6 +102,7 @@ class DoubleDummyPolicy final : public Policy {
  public:
   DoubleDummyPolicy();
   int choose(const HandState& state, Rng& rng) const override;
+  int score_class(int mine, int theirs) const override { return calls_->score_class(mine, theirs); }
 
  private:
   std::shared_ptr<const Policy> calls_;  // bidding and doubling
@@ -117,6 +118,7 @@ class PimcPolicy final : public Policy {
  public:
   explicit PimcPolicy(const PimcOptions& options = {});
   int choose(const HandState& state, Rng& rng) const override;
+  int score_class(int mine, int theirs) const override { return calls_->score_class(mine, theirs); }
   const PimcOptions& options() const { return options_; }
 
  private:

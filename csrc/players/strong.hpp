@@ -17,6 +17,7 @@ class StrongPolicy final : public Policy {
   StrongPolicy(std::shared_ptr<const StrongWeights> weights, const HeuristicParams& params, const EndgameSearch& endgame,
                bool learned_play = true);
   int choose(const HandState& state, Rng& rng) const override;
+  int score_class(int mine, int theirs) const override { return expert_.score_class(mine, theirs); }
 
  private:
   int bid_on_turn(const SeatView& v) const;

@@ -1,0 +1,191 @@
+"""Match equity: the chance that team 0 wins the match from every score and dealer (``match_equity``).
+
+The core groups the score pairs into the few classes that play alike (R30's doubling rule for either
+team, and each player's ``score_class``), simulates the hand outcomes of each class and dealer, and runs
+a dynamic programme over the score grid (docs/match-equity.md)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from typing import Any, Dict, List, Optional, Tuple
+
+import numpy as np
+
+from baloot import _core, validation
+from baloot.errors import BalootError
+from baloot.files import write_atomically
+from baloot.progress import progress_callback
+from baloot.rules import Rules, core_rules, resolve
+from baloot.simulate import core_players
+
+# Bump when a change to the core changes the tables (players' decisions, the match rules).
+EQUITY_VERSION = 1
+DEFAULT_PLAYERS = "strong"
+DEFAULT_HANDS = 20_000  # per score class and dealer
+BATCHES = 8
+SHIPPED = os.path.join(os.path.dirname(__file__), "equity_default.npz")
+
+
+class EquityTable:
+    """Team 0's chance to win the match: ``win[s0, s1, dealer]`` for scores below the target and the
+    seat that deals next, with ``error`` its standard error (from the spread of independent batches of the
+    simulated hands). Under ``target_tie="another_hand"``, ``ties[s - target, dealer]`` is the chance from
+    tied scores ``s`` past the target (the last row stands for every higher tie)."""
+
+    def __init__(self, win: np.ndarray, error: np.ndarray, ties: np.ndarray, *, rules: Rules, players: List[str],
+                 hands: int, seed: int, seconds: float) -> None:
+        self.win = win
+        self.error = error
+        self.ties = ties
+        self.rules = rules
+        self.players = players
+        self.hands = hands
+        self.seed = seed
+        self.seconds = seconds
+
+    @property
+    def target(self) -> int:
+        return self.rules.target
+
+    def at(self, scores: Tuple[int, int], dealer: int) -> float:
+        """Team 0's chance to win from ``scores`` (any, the target and past it included) with ``dealer``
+        to deal: 1 or 0 once a team has won (R41), else the table's entry."""
+        s0, s1 = validation.pair(scores, "scores", 0, validation.POINTS_MAX)
+        dealer = validation.seat(dealer, "dealer")
+        target = self.target
+        if s0 < target and s1 < target:
+            return float(self.win[s0, s1, dealer])
+        if s0 != s1:
+            return 1.0 if s0 > s1 else 0.0
+        if len(self.ties) == 0:
+            raise BalootError(f"scores {scores!r} are tied past the target, which ends the match under "
+                              f"target_tie={self.rules.target_tie!r}: the buyers of the hand won it")
+        return float(self.ties[min(s0 - target, len(self.ties) - 1), dealer])
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The table as JSON-ready lists (``win``/``error`` indexed [s0][s1][dealer])."""
+        return {"rules": self.rules.to_dict(), "players": self.players, "hands_per_class": self.hands,
+                "seed": self.seed, "seconds": self.seconds, "win": self.win.tolist(), "error": self.error.tolist(),
+                "ties": self.ties.tolist()}
+
+    def save(self, path: str) -> None:
+        """Write the table to an ``.npz`` file (complete or not at all)."""
+        meta = json.dumps({"rules": self.rules.to_dict(), "players": self.players, "hands": self.hands,
+                           "seed": self.seed, "seconds": self.seconds, "version": EQUITY_VERSION})
+
+        def write(temporary: str) -> None:
+            with open(temporary, "wb") as file:
+                np.savez_compressed(file, win=self.win.astype(np.float32), error=self.error.astype(np.float32),
+                                    ties=self.ties.astype(np.float32), meta=np.array(meta))
+
+        write_atomically(path, write)
+
+    @classmethod
+    def load(cls, path: str) -> "EquityTable":
+        """A table written by ``save``; a BalootError for a file that is not one."""
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                meta = json.loads(str(data["meta"]))
+                return cls(data["win"].astype(np.float64), data["error"].astype(np.float64),
+                           data["ties"].astype(np.float64), rules=Rules(**meta["rules"]), players=meta["players"],
+                           hands=meta["hands"], seed=meta["seed"], seconds=meta["seconds"])
+        except (OSError, KeyError, ValueError, TypeError) as error:
+            raise BalootError(f"{path!r} is not a match equity table: {error}") from None
+
+    def __repr__(self) -> str:
+        return f"<EquityTable target={self.target} players={self.players} hands_per_class={self.hands}>"
+
+
+def cache_dir() -> str:
+    """Where computed tables are kept: $BALOOT_CACHE_DIR, else $XDG_CACHE_HOME/baloot, else ~/.cache/baloot."""
+    chosen = os.environ.get("BALOOT_CACHE_DIR")
+    if chosen:
+        return chosen
+    return os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "baloot")
+
+
+def _key(players: List[str], rules: Rules, hands: int, seed: int) -> str:
+    text = json.dumps([players, rules.to_dict(), hands, seed, EQUITY_VERSION], sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def _stored(path: str, players: List[str], rules: Rules, hands: int, seed: int) -> Optional[EquityTable]:
+    """The table at ``path`` when it is the one asked for, else None."""
+    if not os.path.exists(path):
+        return None
+    try:
+        table = EquityTable.load(path)
+    except BalootError:
+        return None
+    if (table.players, table.rules, table.hands, table.seed) != (players, rules, hands, seed):
+        return None
+    return table
+
+
+def match_equity(*, players: Any = DEFAULT_PLAYERS, rules: Optional[Rules] = None, hands: int = DEFAULT_HANDS,
+                 seed: int = 0, threads: int = 0, cache: bool = True, progress: Any = False) -> EquityTable:
+    """The chance that team 0 wins the match from every score below the target and every dealer.
+
+    Parameters
+    ----------
+    players : str or list of four str
+        Built-in players ("strong" by default, the analyses' players) whose decisions read the match
+        score only through known classes; a Python callable or a native player is refused.
+    rules : Rules, optional
+        The host options; the target must be at most 1000.
+    hands : int
+        Hands simulated per score class and dealer (at least 8): more for a smaller error.
+    seed : int
+        The simulation's seed; the table is the same for any ``threads``.
+    threads : int
+        Worker threads, 0 for every core.
+    cache : bool
+        Reuse the table shipped with the package or one computed before (kept in ``cache_dir()``), and
+        keep a new one there.
+    progress : bool or callable
+        True draws a progress bar over the simulated hands; a callable is called with their count.
+
+    Returns
+    -------
+    EquityTable
+
+    Raises
+    ------
+    BalootError
+        For a bad option, a target above 1000 or players that may read the score in any way.
+    KeyboardInterrupt
+        On Ctrl-C during the simulation.
+    """
+    rules = resolve(rules)
+    hands = validation.count(hands, "hands", BATCHES)
+    seed = validation.seed(seed)
+    core, names = core_players(players, rules)
+    cache = validation.boolean(cache, "cache")
+    path = os.path.join(cache_dir(), f"equity-{_key(names, rules, hands, seed)}.npz")
+    if cache:
+        for stored in (SHIPPED, path):
+            found = _stored(stored, names, rules, hands, seed)
+            if found is not None:
+                return found
+    began = time.perf_counter()
+    _cells, classes = _core.score_classes(core_rules(rules), core)
+    with progress_callback(progress, hands * 4 * len(classes)) as callback:
+        raw = _core.match_equity(core_rules(rules), core, hands, BATCHES, seed, validation.threads(threads),
+                                 len(set(names)) == 1, callback)
+    if raw is None:
+        raise KeyboardInterrupt
+    target = rules.target
+    grid = target * target * 4
+    table = EquityTable(raw["win"][:grid].reshape(target, target, 4), raw["error"][:grid].reshape(target, target, 4),
+                        raw["win"][grid:].reshape(-1, 4), rules=rules, players=names, hands=hands, seed=seed,
+                        seconds=time.perf_counter() - began)
+    if cache:
+        try:
+            os.makedirs(cache_dir(), exist_ok=True)
+            table.save(path)
+        except (OSError, BalootError):
+            pass  # a cache that cannot be written only costs the next call its time
+    return table
