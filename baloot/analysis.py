@@ -18,13 +18,14 @@ import numpy as np
 from baloot import _core, validation
 from baloot.actions import format_action, parse_action
 from baloot.cards import Cards, format_card, parse_card, parse_cards
+from baloot.equity import EquityTable, match_chances, match_equity
 from baloot.errors import BalootError
 from baloot.game import Game
 from baloot.labels import label
 from baloot.progress import progress_callback
 from baloot.rules import Rules, core_rules, resolve
 from baloot.simulate import core_players
-from baloot.stats import Estimate, estimate, rate
+from baloot.stats import Z95, Estimate, estimate, rate
 
 # The players an analysis uses unless told otherwise: the strongest at simulation speed (4,000 samples in
 # about 0.3 s on 2 cores on the README's hands; "strong:endgame_tricks=5" is a little stronger, at about 3 s).
@@ -36,6 +37,13 @@ MAX_DRAWS = 10_000
 OWN_TEAM_BOUGHT, SEAT_BOUGHT, OWN_TEAM_MADE, OWN_KABOOT, OPPONENT_KABOOT = (
     _core.outcome_flags[name] for name in ("own_team_bought", "seat_bought", "own_team_made", "own_kaboot",
                                            "opponent_kaboot"))
+
+
+def _mean(values: np.ndarray) -> Estimate:
+    """The mean of floats with its 95% CI."""
+    n = len(values)
+    spread = float(values.std(ddof=1)) if n > 1 else float("nan")
+    return Estimate(float(values.mean()) if n else float("nan"), Z95 * spread / np.sqrt(n) if n > 1 else float("nan"))
 
 
 def _estimate(values: np.ndarray) -> Estimate:
@@ -57,24 +65,32 @@ class CallOutcome:
     kaboot: Estimate
     kaboot_against: Estimate
     margins: np.ndarray
+    # At match level: the own team's chance to win the match after the hand, and its paired difference
+    # to the call best by that chance.
+    match: Optional[Estimate] = None
+    match_versus_best: Optional[Estimate] = None
 
     def to_dict(self) -> Dict[str, Any]:
-        def est(e: Estimate) -> Dict[str, float]:
-            return {"mean": e.mean, "ci95": e.ci}
+        def est(e: Optional[Estimate]) -> Optional[Dict[str, float]]:
+            return None if e is None else {"mean": e.mean, "ci95": e.ci}
 
         values, counts = np.unique(self.margins, return_counts=True)
         return {"action": self.action, "margin": est(self.margin), "versus_best": est(self.versus_best),
                 "p_buy": est(self.buy), "p_made": est(self.made), "p_khasra": est(self.khasra),
                 "p_kaboot": est(self.kaboot), "p_kaboot_against": est(self.kaboot_against),
-                "margin_distribution": {int(v): int(c) for v, c in zip(values, counts)}}
+                "margin_distribution": {int(v): int(c) for v, c in zip(values, counts)},
+                "p_win_match": est(self.match), "p_win_match_versus_best": est(self.match_versus_best)}
 
 
 class BidAnalysis:
     """Rows of ``CallOutcome``, one per call open to the seat, and ``best``, the call with the highest
-    expected margin. ``table()`` prints them with English and Arabic labels; ``to_dict()`` for JSON."""
+    expected margin. At match level (``chances`` given: the own team's chance to win the match after each
+    sample's hand), ``match_best`` is the call with the highest chance, and each row has it. ``table()``
+    prints them with English and Arabic labels; ``to_dict()`` for JSON."""
 
     def __init__(self, seat: int, actions: List[str], margin: np.ndarray, flags: np.ndarray, samples: int,
-                 seed: int, players: List[str], rules: Rules, context: Dict[str, Any], draws: np.ndarray) -> None:
+                 seed: int, players: List[str], rules: Rules, context: Dict[str, Any], draws: np.ndarray,
+                 chances: Optional[np.ndarray] = None) -> None:
         self.seat = seat
         self.samples = samples
         self.seed = seed
@@ -86,6 +102,7 @@ class BidAnalysis:
         self.unchecked = int((draws >= MAX_DRAWS).sum())
         means = margin.mean(axis=0) if samples else np.zeros(len(actions))
         best = int(np.argmax(means))
+        match_best = int(np.argmax(chances.mean(axis=0))) if chances is not None and samples else best
         self.rows: List[CallOutcome] = []
         for c, action in enumerate(actions):
             column = margin[:, c].astype(np.int64)
@@ -102,8 +119,11 @@ class BidAnalysis:
                 kaboot=rate(int(((f & OWN_KABOOT) != 0).sum()), samples),
                 kaboot_against=rate(int(((f & OPPONENT_KABOOT) != 0).sum()), samples),
                 margins=column,
+                match=None if chances is None else _mean(chances[:, c]),
+                match_versus_best=None if chances is None else _mean(chances[:, c] - chances[:, match_best]),
             ))
         self.best = actions[best]
+        self.match_best: Optional[str] = None if chances is None else actions[match_best]
 
     def __getitem__(self, action: str) -> CallOutcome:
         for row in self.rows:
@@ -113,25 +133,38 @@ class BidAnalysis:
 
     def table(self) -> str:
         arabic = self.rules.arabic_labels
+        match_level = self.match_best is not None
         header = f"{'call':<22} {'margin (own − opp)':>20} {'vs best':>16} {'P(buy)':>8} {'P(made)':>8} " \
                  f"{'P(khasra)':>9} {'P(kaboot)':>9}"
+        if match_level:
+            header += f" {'P(win match)':>16} {'vs best':>16}"
         lines = [header, "-" * len(header)]
         for row in self.rows:
             name, _, suit = row.action.partition(":")
             text = label(name, arabic) + (f" {suit}" if suit else "")
-            mark = " *" if row.action == self.best else ""
-            lines.append(f"{(text + mark):<22} {row.margin.mean:>+12.2f} ± {row.margin.ci:<5.2f} "
-                         f"{row.versus_best.mean:>+8.2f} ± {row.versus_best.ci:<5.2f} {row.buy.mean:>8.1%} "
-                         f"{row.made.mean:>8.1%} {row.khasra.mean:>9.1%} {row.kaboot.mean:>9.1%}")
+            mark = (" *" if row.action == self.best else "") + (" †" if row.action == self.match_best else "")
+            line = (f"{(text + mark):<22} {row.margin.mean:>+12.2f} ± {row.margin.ci:<5.2f} "
+                    f"{row.versus_best.mean:>+8.2f} ± {row.versus_best.ci:<5.2f} {row.buy.mean:>8.1%} "
+                    f"{row.made.mean:>8.1%} {row.khasra.mean:>9.1%} {row.kaboot.mean:>9.1%}")
+            if row.match is not None and row.match_versus_best is not None:
+                line += (f" {100 * row.match.mean:>8.2f}% ± {100 * row.match.ci:<4.2f} "
+                         f"{100 * row.match_versus_best.mean:>+8.2f} ± {100 * row.match_versus_best.ci:<4.2f}")
+            lines.append(line)
         lines.append(f"best: {self.best} · {self.samples:,} samples · players {', '.join(self.players)} · "
                      f"seed {self.seed}")
+        if match_level:
+            verdict = ("the same call" if self.match_best == self.best else
+                       f"{self.match_best}: the best in game points is not the best for the match")
+            lines.append(f"* best in game points · † best for the match (own team's chance to win it after the hand, "
+                         f"paired difference in percentage points): {verdict}")
         lines.append(f"deals agreeing with the calls so far: {self.samples:,} of {self.draws:,} drawn"
                      + (f" ({self.unchecked:,} taken unchecked after {MAX_DRAWS:,} draws)" if self.unchecked else ""))
         return "\n".join(lines)
 
     def to_dict(self) -> Dict[str, Any]:
         return {"seat": self.seat, "samples": self.samples, "seed": self.seed, "players": self.players,
-                "draws": self.draws, "unchecked": self.unchecked, "best": self.best, "context": self.context,
+                "draws": self.draws, "unchecked": self.unchecked, "best": self.best, "match_best": self.match_best,
+                "context": self.context,
                 "calls": [row.to_dict() for row in self.rows]}
 
     def __str__(self) -> str:
@@ -149,25 +182,29 @@ def _packet_positions(seat: int, dealer: int) -> List[int]:
 
 def _analyze_chunk(first: int, count: int, *, deck: List[int], known: int, dealer: int, scores: Tuple[int, int],
                    rules: Rules, history: List[int], candidates: List[int], players: Any, seed: int, threads: int,
-                   progress: Any = None) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Samples ``first .. first+count-1`` of an analysis (a Dask task): margins, outcome flags and deals
-    drawn per sample."""
+                   progress: Any = None) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Samples ``first .. first+count-1`` of an analysis (a Dask task): margins, outcome flags, deals
+    drawn per sample and the own team's points."""
     core, _ = core_players(players, rules)
-    margin, flags, _multiplier, draws, _done = _core.analyze_decision(
+    margin, flags, _multiplier, draws, _done, own = _core.analyze_decision(
         deck, known, dealer, scores, core_rules(rules), history, candidates, core, seed, first, count, threads,
         progress)
-    return margin, flags, draws
+    return margin, flags, draws, own
 
 
 def analyze_decision(game: Game, *, samples: int = 2000, players: Any = DEFAULT_PLAYERS, seed: int = 0,
                      threads: int = 0, progress: Any = False, candidates: Optional[Sequence[str]] = None,
-                     scheduler: Any = None, chunk: Optional[int] = None) -> BidAnalysis:
+                     scheduler: Any = None, chunk: Optional[int] = None, objective: Optional[str] = None,
+                     equity: Optional[EquityTable] = None) -> BidAnalysis:
     """Analyse the bidding or doubling decision of the seat to move in ``game``, from its point of view:
     its own five cards, the up-card and the calls so far are known; every other card is resampled, on
     deals where ``players`` would have made the calls so far.
     ``scheduler`` (a Dask client or address) spreads chunks of ``chunk`` samples over a cluster with the
     same result as a local run. ``candidates``: the calls to compare (one call or a list; default every legal
-    one). ``progress``: True for a progress bar, or a callable taking the count of finished samples."""
+    one). ``progress``: True for a progress bar, or a callable taking the count of finished samples.
+    ``objective``: ``"match"`` adds each call's chance to win the match after the hand (from ``equity``, by
+    default ``match_equity(players=players, rules=game.rules)``), ``"points"`` leaves it out; by default it
+    is added when the scores are not 0-0."""
     if not isinstance(game, Game):
         raise BalootError(f"analyze_decision needs a baloot.Game, not {game!r}")
     if game.phase not in ("bidding", "doubling"):
@@ -181,24 +218,42 @@ def analyze_decision(game: Game, *, samples: int = 2000, players: Any = DEFAULT_
     for position in _packet_positions(seat, state.dealer):
         known |= 1 << position
     core, names = core_players(players, game.rules)
+    table = _equity_table(objective, equity, game, players)
     task = functools.partial(_analyze_chunk, deck=list(state.deck), known=known, dealer=state.dealer,
                              scores=state.scores, rules=game.rules, history=[parse_action(a) for a in game.history],
                              candidates=[parse_action(a) for a in actions], players=players, seed=seed,
                              threads=validation.threads(threads))
     with progress_callback(progress, samples, unit="sample") as update:
         if scheduler is None:
-            margin, flags, draws = task(0, samples, progress=update)
+            margin, flags, draws, own = task(0, samples, progress=update)
         else:
             from baloot.distributed import chunk_ranges, run_chunks
 
             size = validation.count(chunk, "chunk", 1) if chunk is not None else max(100_000, -(-samples // 64))
             parts = run_chunks(task, chunk_ranges(0, samples, size), scheduler=scheduler, progress=update)
-            margin = np.concatenate([m for m, _, _ in parts])
-            flags = np.concatenate([f for _, f, _ in parts])
-            draws = np.concatenate([d for _, _, d in parts])
+            margin, flags, draws, own = (np.concatenate([part[i] for part in parts]) for i in range(4))
+    chances = None
+    if table is not None:
+        chances = match_chances(table, seat=seat, scores=game.scores, dealer=game.dealer, margin=margin, flags=flags,
+                                own_points=own)
     context = {"history": game.history, "up_card": game.up_card, "dealer": game.dealer, "scores": list(game.scores),
                "hand": game.hands[seat]}
-    return BidAnalysis(seat, actions, margin, flags, samples, seed, names, game.rules, context, draws)
+    return BidAnalysis(seat, actions, margin, flags, samples, seed, names, game.rules, context, draws, chances)
+
+
+def _equity_table(objective: Optional[str], equity: Optional[EquityTable], game: Game,
+                  players: Any) -> Optional[EquityTable]:
+    """The table a match-level analysis reads, or None for one in game points only."""
+    if objective not in (None, "points", "match"):
+        raise BalootError(f"objective {objective!r} must be 'points', 'match' or None (match level when the "
+                          "scores are not 0-0)")
+    if objective == "points" or (objective is None and game.scores == (0, 0)):
+        return None
+    if equity is None:
+        return match_equity(players=players, rules=game.rules)
+    if not isinstance(equity, EquityTable) or equity.rules != game.rules:
+        raise BalootError(f"equity must be a match_equity() table for the game's rules, not {equity!r}")
+    return equity
 
 
 def _candidates(candidates: Any, legal: List[str]) -> List[str]:
@@ -220,13 +275,15 @@ def _candidates(candidates: Any, legal: List[str]) -> List[str]:
 
 def analyze_bid(hand: Cards, up_card: str, seat: int, dealer: int, samples: int = 2000, players: Any = DEFAULT_PLAYERS,
                 seed: int = 0, rules: Optional[Rules] = None, scores: Tuple[int, int] = (0, 0), *, threads: int = 0,
-                progress: Any = False, scheduler: Any = None, chunk: Optional[int] = None) -> BidAnalysis:
+                progress: Any = False, scheduler: Any = None, chunk: Optional[int] = None,
+                objective: Optional[str] = None, equity: Optional[EquityTable] = None) -> BidAnalysis:
     """What should ``seat``, holding these five cards, call with this up-card on its first turn?
 
     Every call open to the seat (pass, hokum, sun, and ashkal where allowed) is played out on the same
     ``samples`` deals, the seats before it having passed (only deals on which ``players`` pass there are
     kept). Returns a ``BidAnalysis``. ``progress``: True for a progress bar, or a callable taking the count
-    of finished samples.
+    of finished samples. ``objective`` and ``equity``: as for ``analyze_decision`` (at scores other than
+    0-0 each call also gets its chance to win the match).
     """
     rules = resolve(rules)
     own = parse_cards(hand, "the hand")
@@ -246,4 +303,4 @@ def analyze_bid(hand: Cards, up_card: str, seat: int, dealer: int, samples: int 
     while game.to_move != seat:
         game.apply("pass")
     return analyze_decision(game, samples=samples, players=players, seed=seed, threads=threads, progress=progress,
-                            scheduler=scheduler, chunk=chunk)
+                            scheduler=scheduler, chunk=chunk, objective=objective, equity=equity)

@@ -27,6 +27,7 @@ DEFAULT_PLAYERS = "strong"
 DEFAULT_HANDS = 20_000  # per score class and dealer
 BATCHES = 8
 SHIPPED = os.path.join(os.path.dirname(__file__), "equity_default.npz")
+_FLAGS = _core.outcome_flags  # of an analysis's hands, from the deciding seat's side
 
 
 class EquityTable:
@@ -51,19 +52,34 @@ class EquityTable:
         return self.rules.target
 
     def at(self, scores: Tuple[int, int], dealer: int) -> float:
-        """Team 0's chance to win from ``scores`` (any, the target and past it included) with ``dealer``
-        to deal: 1 or 0 once a team has won (R41), else the table's entry."""
+        """Team 0's chance to win from ``scores`` at which the match goes on (both below the target, or
+        tied past it under ``target_tie="another_hand"``) with ``dealer`` to deal the next hand.
+
+        Raises
+        ------
+        BalootError
+            For scores at which the match is over, or a bad seat.
+        """
         s0, s1 = validation.pair(scores, "scores", 0, validation.POINTS_MAX)
         dealer = validation.seat(dealer, "dealer")
         target = self.target
         if s0 < target and s1 < target:
             return float(self.win[s0, s1, dealer])
-        if s0 != s1:
-            return 1.0 if s0 > s1 else 0.0
-        if len(self.ties) == 0:
-            raise BalootError(f"scores {scores!r} are tied past the target, which ends the match under "
-                              f"target_tie={self.rules.target_tie!r}: the buyers of the hand won it")
-        return float(self.ties[min(s0 - target, len(self.ties) - 1), dealer])
+        if s0 == s1 and len(self.ties):
+            return float(self.ties[min(s0 - target, len(self.ties) - 1), dealer])
+        raise BalootError(f"the match is over at scores {scores!r} (target {target}, "
+                          f"target_tie={self.rules.target_tie!r})")
+
+    def after_hand(self, scores: Tuple[int, int], dealer: int, *, points: Tuple[int, int], thrown_in: bool = False,
+                   gahwa: bool = False, buyers: int = 0, made: bool = True) -> float:
+        """Team 0's chance to win once the hand dealt by ``dealer`` at ``scores`` has scored ``points``:
+        1 or 0 when it ends the match (R33, R41, as the core's match rules say), else the table's entry
+        for the next dealer."""
+        after, winner, _end = _core.match_after_hand(core_rules(self.rules), scores, thrown_in, points, gahwa,
+                                                     buyers, made)
+        if winner is not None:
+            return 1.0 - winner
+        return self.at(after, (dealer + 1) % 4)
 
     def to_dict(self) -> Dict[str, Any]:
         """The table as JSON-ready lists (``win``/``error`` indexed [s0][s1][dealer])."""
@@ -189,3 +205,21 @@ def match_equity(*, players: Any = DEFAULT_PLAYERS, rules: Optional[Rules] = Non
         except (OSError, BalootError):
             pass  # a cache that cannot be written only costs the next call its time
     return table
+
+
+def match_chances(table: EquityTable, *, seat: int, scores: Tuple[int, int], dealer: int, margin: np.ndarray,
+                  flags: np.ndarray, own_points: np.ndarray) -> np.ndarray:
+    """The chance of ``seat``'s team to win the match after each hand of an analysis (arrays [samples, calls]
+    of the core's analysis: margins, outcome flags and the team's points), from ``table``."""
+    team = seat % 2
+    outcomes, inverse = np.unique(np.stack([own_points, margin, flags], axis=-1).reshape(-1, 3).astype(np.int64),
+                                  axis=0, return_inverse=True)
+    chances = np.empty(len(outcomes))
+    for i, (own, lead, flag) in enumerate(outcomes.tolist()):
+        points = (own, own - lead) if team == 0 else (own - lead, own)
+        chance = table.after_hand(scores, dealer, points=points, thrown_in=bool(flag & _FLAGS["thrown_in"]),
+                                  gahwa=bool(flag & _FLAGS["gahwa"]),
+                                  buyers=team if flag & _FLAGS["own_team_bought"] else 1 - team,
+                                  made=bool(flag & _FLAGS["buyers_made"]))
+        chances[i] = chance if team == 0 else 1 - chance
+    return chances[inverse.reshape(-1)].reshape(margin.shape)

@@ -71,7 +71,7 @@ def collect(rows: int, samples: int, players: str, seed: int) -> Dict[str, np.nd
             known |= 1 << position
         history = [PASS] * (4 * (round_ - 1) + place)
         candidates = calls[(round_, place, deck[20])]
-        margin, _flags, _mult, _draws, _done = _core.analyze_decision(
+        margin, _flags, _mult, _draws, _done, _own = _core.analyze_decision(
             deck, known, 0, (0, 0), crules, history, candidates, core, seed * 1_000_003 + row, 0, samples, 1, None)
         mean = margin.astype(np.float64).mean(axis=0)
         base = mean[candidates.index(PASS)]

@@ -48,8 +48,11 @@ def test_same_table_for_any_thread_count():
 
 def test_at_the_target_and_beyond():
     table = match_equity(players="random", rules=SMALL, hands=400, seed=3, cache=False)
-    assert table.at((21, 5), 0) == 1.0 and table.at((3, 30), 2) == 0.0
-    with pytest.raises(BalootError, match="tied past the target"):
+    assert table.after_hand((15, 5), 0, points=(16, 0)) == 1.0
+    assert table.after_hand((15, 5), 0, points=(0, 16), gahwa=True, buyers=0, made=False) == 0.0
+    assert table.after_hand((15, 5), 3, points=(0, 0), thrown_in=True) == table.at((15, 5), 0)
+    assert table.after_hand((15, 5), 1, points=(4, 12)) == table.at((19, 17), 2)
+    with pytest.raises(BalootError, match="the match is over"):
         table.at((25, 25), 0)
     tied = match_equity(players="random", rules=Rules(target=21, target_tie="another_hand"), hands=400, cache=False)
     assert 0 < tied.at((25, 25), 0) < 1 and tied.at((500, 500), 1) == tied.ties[-1, 1]

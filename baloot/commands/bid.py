@@ -28,7 +28,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--samples", type=int, default=2000, help="sampled deals (default 2000)")
     parser.add_argument("--players", default=DEFAULT_PLAYERS,
                         help=f"who makes the other calls and plays the hand (default {DEFAULT_PLAYERS})")
-    parser.add_argument("--scores", default="0,0", help="match scores before the hand, team 0,team 1 (default 0,0)")
+    parser.add_argument("--scores", default="0,0",
+                        help="match scores before the hand, team 0,team 1 (default 0,0); other than 0,0 each call "
+                             "also gets its chance to win the match")
+    parser.add_argument("--objective", choices=("points", "match"),
+                        help="match: each call's chance to win the match beside its game points even at 0,0; "
+                             "points: game points only (default: match when --scores is not 0,0)")
     parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     parser.add_argument("--threads", type=int, default=0, help="worker threads, 0 = every core")
     add_rule_option(parser)
@@ -49,7 +54,8 @@ def main(args: argparse.Namespace) -> int:
         analysis = analyze_bid(args.hand, args.up, args.seat, args.dealer, samples=args.samples,
                                players=players_from(args.players), seed=args.seed, rules=rules,
                                scores=parse_pair(args.scores, "--scores"), threads=validation.threads(args.threads),
-                               progress=progress, scheduler=args.scheduler, chunk=args.chunk)
+                               progress=progress, scheduler=args.scheduler, chunk=args.chunk,
+                               objective=args.objective)
     seconds = time.perf_counter() - began
     plotted = draw_plot(analysis, args.plot) if args.plot is not None else None
     if args.json:

@@ -86,6 +86,8 @@ void bind_facts(py::module_& m) {
   flags["own_kaboot"] = static_cast<int>(kOwnKaboot);
   flags["thrown_in"] = static_cast<int>(kThrownIn);
   flags["opponent_kaboot"] = static_cast<int>(kOpponentKaboot);
+  flags["gahwa"] = static_cast<int>(kGahwaPlayed);
+  flags["buyers_made"] = static_cast<int>(kBuyersMade);
   m.attr("outcome_flags") = flags;
 
   // The largest values the bindings take: a C int (targets, scores, seats, threads), an int64 count

@@ -33,6 +33,8 @@ enum OutcomeFlag : std::uint8_t {
   kOwnKaboot = 8,
   kThrownIn = 16,
   kOpponentKaboot = 32,
+  kGahwaPlayed = 64,
+  kBuyersMade = 128,
 };
 
 // Row-major [samples][candidates] outputs.
@@ -41,6 +43,7 @@ struct DecisionOutputs {
   std::uint8_t* flags = nullptr;
   std::int8_t* multiplier = nullptr;
   std::int32_t* draws = nullptr;   // per sample: deals drawn until one agreed with the calls
+  std::int16_t* own_points = nullptr;  // own team's points (may be null)
 };
 
 // Deals drawn for one sample before it is taken as it comes, the calls unchecked (the last draw).
