@@ -212,10 +212,12 @@ def match_chances(table: EquityTable, *, seat: int, scores: Tuple[int, int], dea
     """The chance of ``seat``'s team to win the match after each hand of an analysis (arrays [samples, calls]
     of the core's analysis: margins, outcome flags and the team's points), from ``table``."""
     team = seat % 2
-    outcomes, inverse = np.unique(np.stack([own_points, margin, flags], axis=-1).reshape(-1, 3).astype(np.int64),
-                                  axis=0, return_inverse=True)
+    # One integer per outcome (points and margins are int16, flags a byte), so that equal ones are found fast.
+    keys = (own_points.astype(np.int64) + 2**15) << 24 | (margin.astype(np.int64) + 2**15) << 8 | flags
+    outcomes, inverse = np.unique(keys, return_inverse=True)
     chances = np.empty(len(outcomes))
-    for i, (own, lead, flag) in enumerate(outcomes.tolist()):
+    for i, key in enumerate(outcomes.tolist()):
+        own, lead, flag = (key >> 24) - 2**15, (key >> 8 & 0xFFFF) - 2**15, key & 0xFF
         points = (own, own - lead) if team == 0 else (own - lead, own)
         chance = table.after_hand(scores, dealer, points=points, thrown_in=bool(flag & _FLAGS["thrown_in"]),
                                   gahwa=bool(flag & _FLAGS["gahwa"]),

@@ -7,6 +7,7 @@ from typing import Any, Dict, List, Optional, Tuple
 import numpy as np
 
 from baloot import _core, validation
+from baloot.errors import BalootError
 from baloot.progress import progress_callback
 from baloot.rowfiles import write_rows
 from baloot.rules import Rules, core_rules, resolve
@@ -23,9 +24,9 @@ class MatchResult:
     """The matches of one run. Arrays, one row per match: ``winner`` (team), ``scores`` (n, 2) final,
     ``hands`` (hands dealt, thrown-in ones included) and ``end`` (an index into ``ENDS``: "gahwa" for a
     Gahwa's winner (R33), "target" (R41), "tie_to_buyers" for equal totals past the target). ``ends``
-    names each row's end."""
+    names each row's end. A run with ``keep=False`` has only the summary (the arrays are None)."""
 
-    def __init__(self, counts: Dict[str, Any], arrays: Dict[str, np.ndarray], *, start: int, seed: int,
+    def __init__(self, counts: Dict[str, Any], arrays: Dict[str, Optional[np.ndarray]], *, start: int, seed: int,
                  players: List[str], rules: Rules, scores: Tuple[int, int], dealer: int, interrupted: bool,
                  numbers: Optional[np.ndarray] = None) -> None:
         self.counts = counts
@@ -37,15 +38,20 @@ class MatchResult:
         self.dealer = dealer
         self.interrupted = interrupted
         self.matches = int(counts["matches"])
-        self.winner = arrays["winner"]
-        self.scores = arrays["scores"]
-        self.hands = arrays["hands"]
-        self.end = arrays["end"]
+        self.winner = arrays.get("winner")
+        self.scores = arrays.get("scores")
+        self.hands = arrays.get("hands")
+        self.end = arrays.get("end")
         self._numbers = numbers if numbers is not None else np.arange(start, start + self.matches)
 
     @property
     def ends(self) -> List[str]:
-        return [ENDS[code] for code in self.end]
+        return [ENDS[code] for code in self._kept(self.end)]
+
+    def _kept(self, column: Optional[np.ndarray]) -> np.ndarray:
+        if column is None:
+            raise BalootError("this run kept no per-match rows: run with keep=True")
+        return column
 
     def summary(self) -> Dict[str, Any]:
         """Team 0's winning rate and the mean hands per match with 95% CIs, and the share of each end."""
@@ -61,8 +67,9 @@ class MatchResult:
 
     def table(self) -> Dict[str, np.ndarray]:
         """The per-match columns as flat integer arrays (``end`` indexes ``ENDS``)."""
-        return {"match": self._numbers, "winner": self.winner, "score_0": self.scores[:, 0],
-                "score_1": self.scores[:, 1], "hands": self.hands, "end": self.end}
+        scores = self._kept(self.scores)
+        return {"match": self._numbers, "winner": self._kept(self.winner), "score_0": scores[:, 0],
+                "score_1": scores[:, 1], "hands": self._kept(self.hands), "end": self._kept(self.end)}
 
     def save(self, path: str) -> None:
         """Write the per-match rows (``table()``) to ``path``: ``.csv``, ``.npz`` or ``.parquet``."""
@@ -76,7 +83,7 @@ class MatchResult:
 
 
 def run_matches(matches: int, *, players: Any, rules: Optional[Rules], scores: Any, dealer: int, seed: int,
-                threads: int, progress: Any, start: int = 0) -> MatchResult:
+                threads: int, progress: Any, start: int = 0, keep: bool = True) -> MatchResult:
     """``simulate_matches`` that returns what finished when interrupted by Ctrl-C (``.interrupted`` set),
     with ``progress`` a callable taking the count of finished matches, or None."""
     matches = validation.count(matches, "matches")
@@ -86,14 +93,15 @@ def run_matches(matches: int, *, players: Any, rules: Optional[Rules], scores: A
     scores = validation.scores(scores)
     dealer = validation.seat(dealer, "dealer")
     core, names = core_players(players, rules)
+    keep = validation.boolean(keep, "keep")
     arrays = {name: np.zeros((matches, width) if width == 2 else matches, dtype=dtype)
-              for name, (dtype, width) in COLUMNS.items()}
-    finished = np.zeros(matches, dtype=np.uint8)
+              for name, (dtype, width) in COLUMNS.items()} if keep else {}
+    finished = np.zeros(matches, dtype=np.uint8) if keep else None
     counts, _played, interrupted = _core.simulate_matches(start, matches, seed, validation.threads(threads),
                                                          core_rules(rules), scores, dealer, core, arrays, progress,
                                                          0.1, finished)
     numbers = None
-    if interrupted:
+    if interrupted and finished is not None:
         rows = finished.astype(bool)
         arrays = {name: values[rows] for name, values in arrays.items()}
         numbers = start + np.flatnonzero(rows)
@@ -103,7 +111,7 @@ def run_matches(matches: int, *, players: Any, rules: Optional[Rules], scores: A
 
 def simulate_matches(matches: int, *, players: Any = "random", rules: Optional[Rules] = None,
                      scores: Tuple[int, int] = (0, 0), dealer: int = 0, seed: int = 0, threads: int = 0,
-                     progress: Any = False, start: int = 0) -> MatchResult:
+                     progress: Any = False, start: int = 0, keep: bool = True) -> MatchResult:
     """Play ``matches`` whole matches in the C++ core and return a ``MatchResult``.
 
     Parameters
@@ -127,6 +135,8 @@ def simulate_matches(matches: int, *, players: Any = "random", rules: Optional[R
         True draws a progress bar; a callable is called with the count of finished matches.
     start : int
         The number of the first match.
+    keep : bool
+        Keep the per-match rows; False keeps only the summary (memory flat in ``matches``).
 
     Returns
     -------
@@ -141,7 +151,7 @@ def simulate_matches(matches: int, *, players: Any = "random", rules: Optional[R
     """
     with progress_callback(progress, validation.count(matches, "matches"), unit="match") as callback:
         result = run_matches(matches, players=players, rules=rules, scores=scores, dealer=dealer, seed=seed,
-                             threads=threads, progress=callback, start=start)
+                             threads=threads, progress=callback, start=start, keep=keep)
     if result.interrupted:
         raise KeyboardInterrupt
     return result

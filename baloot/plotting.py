@@ -86,7 +86,8 @@ def plot_equity(table: Any, path: str, *, dealer: int = 0) -> None:
     axes = figure.subplots()
     image = axes.imshow(100 * table.win[:, :, dealer], origin="lower", cmap="RdBu", vmin=0, vmax=100,
                         interpolation="nearest")
-    axes.contour(100 * table.win[:, :, dealer], levels=[10, 25, 50, 75, 90], colors="black", linewidths=0.6)
+    lines = axes.contour(100 * table.win[:, :, dealer], levels=[10, 25, 50, 75, 90], colors="black", linewidths=0.6)
+    axes.clabel(lines, fmt="%d%%", fontsize=8)
     axes.set_xlabel("team 1's score")
     axes.set_ylabel("team 0's score")
     axes.set_title(f"Team 0's chance to win the match (%), target {table.target}\n"

@@ -149,3 +149,39 @@ def test_cli_matches_refuse_hand_only_options(capsys, tmp_path):
     assert code == 2 and "--checkpoint is for hands" in err
     code, _out, err = run_cli(capsys, "simulate", "--matches", "5", "--scores", "160,0")
     assert code == 2 and "below the target" in err
+
+
+def test_keep_false_has_the_summary_only():
+    result = simulate_matches(50, players="random", seed=3, keep=False)
+    assert result.summary() == simulate_matches(50, players="random", seed=3).summary() and result.winner is None
+    with pytest.raises(BalootError, match="kept no per-match rows"):
+        result.table()
+
+
+def test_ctrl_c_stops_matches_and_prints_those_finished(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.test_cli import ROOT
+
+    env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    proc = subprocess.Popen([sys.executable, "-m", "baloot.cli", "simulate", "--matches", "2000000000", "--threads",
+                             "1", "--seed", "4", "--json", "--no-progress"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=str(tmp_path))
+    try:
+        time.sleep(1.5)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 130, err
+    data = json.loads(out)
+    finished = data["matches"]
+    assert data["interrupted"] is True and 0 < finished < 2_000_000_000
+    # one thread plays the matches in order: those finished are the first ones of the run
+    assert data["summary"] == json.loads(json.dumps(simulate_matches(finished, seed=4).summary()))

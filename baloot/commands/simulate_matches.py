@@ -36,7 +36,8 @@ def run_matches(args: argparse.Namespace) -> int:
     with progress_bar(validation.count(args.matches, "matches"), not args.no_progress, unit="match",
                       delay=1.0) as progress:
         result = play_matches(args.matches, players=players_from(args.players), rules=rules, scores=scores,
-                              dealer=args.dealer, seed=args.seed, threads=threads, progress=progress, start=args.start)
+                              dealer=args.dealer, seed=args.seed, threads=threads, progress=progress, start=args.start,
+                              keep=args.out is not None)
     seconds = time.perf_counter() - began
     speed = result.matches / seconds if seconds > 0 else float("inf")
     summary = result.summary()
@@ -58,12 +59,11 @@ def run_matches(args: argparse.Namespace) -> int:
         print(f"baloot simulate: {result.matches:,} matches{note} from {scores[0]}-{scores[1]}, players "
               f"{', '.join(result.players)}, seed {args.seed}, {threads} thread{'s' if threads != 1 else ''}, "
               f"{seconds:.2f} s, {speed:,.1f} matches/s")
-        wins = summary["team0_wins"]
-        hands = summary["hands_per_match"]
-        print(f"team 0 wins            {100 * wins['mean']:6.2f}% ± {100 * wins['ci95']:.2f}")
-        print(f"hands per match        {hands['mean']:6.2f} ± {hands['ci95']:.2f}")
-        for name, share in summary["ends"].items():
-            print(f"ended by {name:<14}{100 * share['mean']:6.2f}% ± {100 * share['ci95']:.2f}")
+        rows = [("team 0 wins", summary["team0_wins"], True), ("hands per match", summary["hands_per_match"], False)]
+        rows += [(f"ended by {name}", share, True) for name, share in summary["ends"].items()]
+        for name, value, percent in rows:
+            scale, unit = (100, "%") if percent else (1, " ")
+            print(f"{name:<23}{scale * value['mean']:6.2f}{unit} ± {scale * value['ci95']:.2f}")
         if failed:
             print(f"baloot simulate: error: {message}", file=sys.stderr)
         elif message:

@@ -139,7 +139,7 @@ std::int64_t simulate_matches(const MatchConfig& config, const MatchArrays& out,
   };
   const TablePlayers table(config.players);
   const std::int64_t before = done.load();
-  parallel_chunks(config.count, config.threads, balanced_chunk(config.count, config.threads, 8, 1024), stop, done,
+  parallel_chunks(config.count, config.threads, balanced_chunk(config.count, config.threads, 8, 256), stop, done,
                   [&] { return Worker{config, out, summary, finished, table, {}}; });
   return done.load() - before;
 }
