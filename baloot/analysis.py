@@ -18,14 +18,14 @@ import numpy as np
 from baloot import _core, validation
 from baloot.actions import format_action, parse_action
 from baloot.cards import Cards, format_card, parse_card, parse_cards
-from baloot.equity import EquityTable, match_chances, match_equity
+from baloot.equity import EquityTable, equity_for, match_chances
 from baloot.errors import BalootError
 from baloot.game import Game
 from baloot.labels import label
 from baloot.progress import progress_callback
 from baloot.rules import Rules, core_rules, resolve
 from baloot.simulate import core_players
-from baloot.stats import Z95, Estimate, estimate, rate
+from baloot.stats import Estimate, estimate, mean_estimate, rate
 
 # The players an analysis uses unless told otherwise: the strongest at simulation speed (4,000 samples in
 # about 0.3 s on 2 cores on the README's hands; "strong:endgame_tricks=5" is a little stronger, at about 3 s).
@@ -37,13 +37,6 @@ MAX_DRAWS = 10_000
 OWN_TEAM_BOUGHT, SEAT_BOUGHT, OWN_TEAM_MADE, OWN_KABOOT, OPPONENT_KABOOT = (
     _core.outcome_flags[name] for name in ("own_team_bought", "seat_bought", "own_team_made", "own_kaboot",
                                            "opponent_kaboot"))
-
-
-def _mean(values: np.ndarray) -> Estimate:
-    """The mean of floats with its 95% CI."""
-    n = len(values)
-    spread = float(values.std(ddof=1)) if n > 1 else float("nan")
-    return Estimate(float(values.mean()) if n else float("nan"), Z95 * spread / np.sqrt(n) if n > 1 else float("nan"))
 
 
 def _estimate(values: np.ndarray) -> Estimate:
@@ -119,8 +112,8 @@ class BidAnalysis:
                 kaboot=rate(int(((f & OWN_KABOOT) != 0).sum()), samples),
                 kaboot_against=rate(int(((f & OPPONENT_KABOOT) != 0).sum()), samples),
                 margins=column,
-                match=None if chances is None else _mean(chances[:, c]),
-                match_versus_best=None if chances is None else _mean(chances[:, c] - chances[:, match_best]),
+                match=None if chances is None else mean_estimate(chances[:, c]),
+                match_versus_best=None if chances is None else mean_estimate(chances[:, c] - chances[:, match_best]),
             ))
         self.best = actions[best]
         self.match_best: Optional[str] = None if chances is None else actions[match_best]
@@ -218,7 +211,7 @@ def analyze_decision(game: Game, *, samples: int = 2000, players: Any = DEFAULT_
     for position in _packet_positions(seat, state.dealer):
         known |= 1 << position
     core, names = core_players(players, game.rules)
-    table = _equity_table(objective, equity, game, players)
+    table = equity_for(objective, equity, [game], players)
     task = functools.partial(_analyze_chunk, deck=list(state.deck), known=known, dealer=state.dealer,
                              scores=state.scores, rules=game.rules, history=[parse_action(a) for a in game.history],
                              candidates=[parse_action(a) for a in actions], players=players, seed=seed,
@@ -239,21 +232,6 @@ def analyze_decision(game: Game, *, samples: int = 2000, players: Any = DEFAULT_
     context = {"history": game.history, "up_card": game.up_card, "dealer": game.dealer, "scores": list(game.scores),
                "hand": game.hands[seat]}
     return BidAnalysis(seat, actions, margin, flags, samples, seed, names, game.rules, context, draws, chances)
-
-
-def _equity_table(objective: Optional[str], equity: Optional[EquityTable], game: Game,
-                  players: Any) -> Optional[EquityTable]:
-    """The table a match-level analysis reads, or None for one in game points only."""
-    if objective not in (None, "points", "match"):
-        raise BalootError(f"objective {objective!r} must be 'points', 'match' or None (match level when the "
-                          "scores are not 0-0)")
-    if objective == "points" or (objective is None and game.scores == (0, 0)):
-        return None
-    if equity is None:
-        return match_equity(players=players, rules=game.rules)
-    if not isinstance(equity, EquityTable) or equity.rules != game.rules:
-        raise BalootError(f"equity must be a match_equity() table for the game's rules, not {equity!r}")
-    return equity
 
 
 def _candidates(candidates: Any, legal: List[str]) -> List[str]:

@@ -26,7 +26,9 @@ EQUITY_VERSION = 1
 DEFAULT_PLAYERS = "strong"
 DEFAULT_HANDS = 20_000  # per score class and dealer
 BATCHES = 8
-SHIPPED = os.path.join(os.path.dirname(__file__), "equity_default.npz")
+# The tables shipped for the default rules and the default players of the analyses and of review.
+SHIPPED = {players: os.path.join(os.path.dirname(__file__), f"equity_{players}.npz")
+           for players in ("strong", "heuristic")}
 _FLAGS = _core.outcome_flags  # of an analysis's hands, from the deciding seat's side
 
 
@@ -182,7 +184,7 @@ def match_equity(*, players: Any = DEFAULT_PLAYERS, rules: Optional[Rules] = Non
     cache = validation.boolean(cache, "cache")
     path = os.path.join(cache_dir(), f"equity-{_key(names, rules, hands, seed)}.npz")
     if cache:
-        for stored in (SHIPPED, path):
+        for stored in (*SHIPPED.values(), path):
             found = _stored(stored, names, rules, hands, seed)
             if found is not None:
                 return found
@@ -205,6 +207,23 @@ def match_equity(*, players: Any = DEFAULT_PLAYERS, rules: Optional[Rules] = Non
         except (OSError, BalootError):
             pass  # a cache that cannot be written only costs the next call its time
     return table
+
+
+def equity_for(objective: Optional[str], equity: Optional[EquityTable], games: List[Any],
+               players: Any) -> Optional[EquityTable]:
+    """The table an analysis of ``games`` reads at match level, or None for one in game points only:
+    ``objective`` "match", or None when a game starts from scores other than 0-0."""
+    if objective not in (None, "points", "match"):
+        raise BalootError(f"objective {objective!r} must be 'points', 'match' or None (match level when the "
+                          "scores are not 0-0)")
+    if not games or objective == "points" or (objective is None and all(g.scores == (0, 0) for g in games)):
+        return None
+    rules = games[0].rules
+    if equity is None:
+        return match_equity(players=players, rules=rules)
+    if not isinstance(equity, EquityTable) or equity.rules != rules:
+        raise BalootError(f"equity must be a match_equity() table for the game's rules, not {equity!r}")
+    return equity
 
 
 def match_chances(table: EquityTable, *, seat: int, scores: Tuple[int, int], dealer: int, margin: np.ndarray,

@@ -257,3 +257,21 @@ def test_interrupted_review_keeps_the_decisions_done():
     review = baloot.review(heuristic_game(2), samples=100, progress=progress, threads=1)
     assert review.interrupted and 0 < len(review.decisions) < len(heuristic_game(2).history)
     assert "interrupted" in review.table()
+
+
+def test_review_at_match_level_gives_each_action_its_chance_to_win_the_match():
+    match = baloot.Match(seed=3, scores=(120, 130))
+    game = match.new_hand()
+    player = BuiltinPlayer("strong")
+    while game.to_move is not None:
+        game.apply(player.act(game, 0))
+    reviewed = baloot.review(game, players="strong", samples=200, seat=0, threads=2)
+    assert all(d.match_best is not None and d.match_loss.mean >= 0 for d in reviewed.decisions)
+    for decision in reviewed.decisions:
+        assert all(0 <= value.match.mean <= 1 for value in decision.actions)
+    assert "best for match" in reviewed.table()
+    data = json.loads(reviewed.to_json())
+    assert data["decisions"][0]["match_best"] is not None and data["decisions"][0]["actions"][0]["match"] is not None
+    points_only = baloot.review(game, players="strong", samples=50, seat=0, objective="points")
+    assert all(d.match_best is None and d.match_loss is None for d in points_only.decisions)
+    assert "best for match" not in points_only.table()

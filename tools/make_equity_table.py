@@ -1,5 +1,6 @@
-"""Writes baloot/equity_default.npz, the match equity table shipped for the default players and rules
-(``match_equity()`` returns it at once while its players, rules, hands, seed and EQUITY_VERSION match).
+"""Writes baloot/equity_strong.npz and baloot/equity_heuristic.npz, the match equity tables shipped for
+the default rules and the default players of the analyses and of review (``match_equity()`` returns them
+at once while their players, rules, hands, seed and EQUITY_VERSION match).
 
     python tools/make_equity_table.py
 """
@@ -12,12 +13,13 @@ from baloot.equity import SHIPPED, match_equity
 
 
 def main() -> None:
-    began = time.perf_counter()
-    table = match_equity(cache=False, progress=True)
-    table.save(SHIPPED)
-    print(f"{SHIPPED}: players {table.players[0]}, target {table.target}, {table.hands:,} hands per score class "
-          f"and dealer, {time.perf_counter() - began:.1f} s, largest standard error {100 * table.error.max():.2f} "
-          "percentage points")
+    for players, path in SHIPPED.items():
+        began = time.perf_counter()
+        table = match_equity(players=players, cache=False, progress=True)
+        table.save(path)
+        print(f"{path}: players {players}, target {table.target}, {table.hands:,} hands per score class and "
+              f"dealer, {time.perf_counter() - began:.1f} s, largest standard error {100 * table.error.max():.2f} "
+              "percentage points")
 
 
 if __name__ == "__main__":

@@ -28,6 +28,9 @@ def register(subparsers: Any) -> None:
                         help="who plays the worlds out: one player or four separated by commas (default heuristic)")
     parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     parser.add_argument("--threads", type=int, default=0, help="worker threads, 0 = every core")
+    parser.add_argument("--objective", choices=("points", "match"),
+                        help="match: each action's chance to win the match beside its game points; points: game "
+                             "points only (default: match when a hand starts from scores other than 0-0)")
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
     parser.add_argument("--plot", metavar="FILE.png",
                         help="draw the expected margin through the hand with the mistakes marked (matplotlib)")
@@ -49,7 +52,8 @@ def main(args: argparse.Namespace) -> int:
     if args.plot:
         figure_class()  # before the review: a missing matplotlib is reported at once
     result = review(_read(args.record), players=players_from(args.players), samples=args.samples, seat=args.seat,
-                    seed=args.seed, threads=args.threads, progress=not args.no_progress and not args.json)
+                    seed=args.seed, threads=args.threads, progress=not args.no_progress and not args.json,
+                    objective=args.objective)
     if args.plot:
         from baloot.review_plot import plot_review
 

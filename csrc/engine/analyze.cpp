@@ -4,8 +4,6 @@
 
 namespace baloot {
 
-namespace {
-
 std::uint8_t outcome_flags(const HandState& h, int seat) {
   if (h.thrown_in()) return kThrownIn;
   const int team = team_of(seat);
@@ -19,8 +17,6 @@ std::uint8_t outcome_flags(const HandState& h, int seat) {
   if (h.score().made) flags |= kBuyersMade;
   return flags;
 }
-
-}  // namespace
 
 void sample_deck(const DecisionQuestion& q, Rng& rng, Card (&deck)[kNumCards]) {
   Hand known_cards = 0;

@@ -37,6 +37,9 @@ enum OutcomeFlag : std::uint8_t {
   kBuyersMade = 128,
 };
 
+// The OutcomeFlag bits of a finished hand, from `seat`'s side.
+std::uint8_t outcome_flags(const HandState& h, int seat);
+
 // Row-major [samples][candidates] outputs.
 struct DecisionOutputs {
   std::int16_t* margin = nullptr;  // own team's points minus the opponents'
