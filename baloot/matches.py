@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
@@ -28,8 +29,9 @@ class MatchResult:
 
     def __init__(self, counts: Dict[str, Any], arrays: Dict[str, Optional[np.ndarray]], *, start: int, seed: int,
                  players: List[str], rules: Rules, scores: Tuple[int, int], dealer: int, interrupted: bool,
-                 numbers: Optional[np.ndarray] = None) -> None:
+                 numbers: Optional[np.ndarray] = None, resumed: int = 0) -> None:
         self.counts = counts
+        self.resumed = resumed  # matches read back from a checkpoint
         self.start = start
         self.seed = seed
         self.players = players
@@ -83,9 +85,11 @@ class MatchResult:
 
 
 def run_matches(matches: int, *, players: Any, rules: Optional[Rules], scores: Any, dealer: int, seed: int,
-                threads: int, progress: Any, start: int = 0, keep: bool = True) -> MatchResult:
+                threads: int, progress: Any, start: int = 0, keep: bool = True, scheduler: Any = None,
+                checkpoint: Optional[str] = None, chunk: Optional[int] = None) -> MatchResult:
     """``simulate_matches`` that returns what finished when interrupted by Ctrl-C (``.interrupted`` set),
-    with ``progress`` a callable taking the count of finished matches, or None."""
+    with ``progress`` a callable taking the count of finished matches, or None. Chunked (``scheduler`` or
+    ``checkpoint``), Ctrl-C raises KeyboardInterrupt with the finished chunks recorded."""
     matches = validation.count(matches, "matches")
     start = validation.count(start, "start", 0, validation.COUNT_MAX - matches)
     seed = validation.seed(seed)
@@ -94,6 +98,11 @@ def run_matches(matches: int, *, players: Any, rules: Optional[Rules], scores: A
     dealer = validation.seat(dealer, "dealer")
     core, names = core_players(players, rules)
     keep = validation.boolean(keep, "keep")
+    _core.check_match_start(core_rules(rules), scores)
+    if scheduler is not None or checkpoint is not None:
+        return _run_chunked(matches, players=players, names=names, rules=rules, scores=scores, dealer=dealer,
+                            seed=seed, threads=threads, progress=progress, start=start, keep=keep,
+                            scheduler=scheduler, checkpoint=checkpoint, chunk=chunk)
     arrays = {name: np.zeros((matches, width) if width == 2 else matches, dtype=dtype)
               for name, (dtype, width) in COLUMNS.items()} if keep else {}
     finished = np.zeros(matches, dtype=np.uint8) if keep else None
@@ -109,9 +118,54 @@ def run_matches(matches: int, *, players: Any, rules: Optional[Rules], scores: A
                        dealer=dealer, interrupted=interrupted, numbers=numbers)
 
 
+def _match_chunk(first: int, count: int, **options: Any) -> Tuple[Dict[str, Any], Optional[Dict[str, np.ndarray]]]:
+    """One chunk of a run (a Dask task): its exact counts and, when kept, its per-match rows."""
+    part = run_matches(count, start=first, progress=None, **options)
+    if part.interrupted:
+        raise KeyboardInterrupt
+    rows = {name: getattr(part, name) for name in COLUMNS} if options["keep"] else None
+    return part.counts, rows
+
+
+def _merge(parts: List[Dict[str, Any]]) -> Dict[str, Any]:
+    """Exact sums of the chunks' counts."""
+    ends = {name: sum(part["ends"][name] for part in parts) for name in parts[0]["ends"]} if parts else {}
+    return {"matches": sum(part["matches"] for part in parts), "hands": sum(part["hands"] for part in parts),
+            "hands_sq": sum(part["hands_sq"] for part in parts),
+            "wins": [sum(part["wins"][team] for part in parts) for team in (0, 1)], "ends": ends}
+
+
+def _run_chunked(matches: int, *, players: Any, names: List[str], rules: Rules, scores: Tuple[int, int],
+                 dealer: int, seed: int, threads: int, progress: Any, start: int, keep: bool, scheduler: Any,
+                 checkpoint: Optional[str], chunk: Optional[int]) -> MatchResult:
+    from baloot.distributed import Checkpoint, chunk_ranges, run_chunks
+
+    size = validation.count(chunk, "chunk", 1) if chunk is not None else max(10_000, -(-matches // 64))
+    chunks = chunk_ranges(start, matches, size)
+    saved = None
+    if checkpoint is not None:
+        saved = Checkpoint(checkpoint, {"kind": "matches", "matches": matches, "start": start, "seed": seed,
+                                        "players": names, "rules": rules.to_dict(), "scores": list(scores),
+                                        "dealer": dealer, "keep": keep, "chunk": size}, chunks)
+    resumed = sum(count for first, count in chunks if saved is not None and saved.done((first, count)))
+    task = functools.partial(_match_chunk, players=players, rules=rules, scores=scores, dealer=dealer, seed=seed,
+                             threads=threads, keep=keep)
+    parts = run_chunks(task, chunks, scheduler=scheduler, checkpoint=saved, split=lambda result: result,
+                       join=lambda _chunk, counts, rows: (counts, rows), progress=progress)
+    try:
+        counts = _merge([counts for counts, _ in parts])
+        arrays = {name: np.concatenate([rows[name] for _, rows in parts]) for name in COLUMNS} if keep else {}
+    except (KeyError, TypeError, ValueError) as error:  # only a checkpoint's chunks can disagree in shape
+        raise BalootError(f"checkpoint {checkpoint!r}: its chunks cannot be merged ({error}); "
+                          "remove it to run again") from None
+    return MatchResult(counts, arrays, start=start, seed=seed, players=names, rules=rules, scores=scores,
+                       dealer=dealer, interrupted=False, resumed=resumed)
+
+
 def simulate_matches(matches: int, *, players: Any = "random", rules: Optional[Rules] = None,
                      scores: Tuple[int, int] = (0, 0), dealer: int = 0, seed: int = 0, threads: int = 0,
-                     progress: Any = False, start: int = 0, keep: bool = True) -> MatchResult:
+                     progress: Any = False, start: int = 0, keep: bool = True, scheduler: Any = None,
+                     checkpoint: Optional[str] = None, chunk: Optional[int] = None) -> MatchResult:
     """Play ``matches`` whole matches in the C++ core and return a ``MatchResult``.
 
     Parameters
@@ -137,6 +191,14 @@ def simulate_matches(matches: int, *, players: Any = "random", rules: Optional[R
         The number of the first match.
     keep : bool
         Keep the per-match rows; False keeps only the summary (memory flat in ``matches``).
+    scheduler : dask Client or str, optional
+        Run chunks of ``chunk`` matches on a Dask cluster.
+    checkpoint : str, optional
+        A file recording finished chunks (and their rows beside it), so that the same call resumes where
+        an interrupted one stopped; ``result.resumed`` counts the matches read back. Either way the
+        result equals the plain local run.
+    chunk : int, optional
+        Matches per chunk with ``scheduler`` or ``checkpoint``.
 
     Returns
     -------
@@ -151,7 +213,8 @@ def simulate_matches(matches: int, *, players: Any = "random", rules: Optional[R
     """
     with progress_callback(progress, validation.count(matches, "matches"), unit="match") as callback:
         result = run_matches(matches, players=players, rules=rules, scores=scores, dealer=dealer, seed=seed,
-                             threads=threads, progress=callback, start=start, keep=keep)
+                             threads=threads, progress=callback, start=start, keep=keep, scheduler=scheduler,
+                             checkpoint=checkpoint, chunk=chunk)
     if result.interrupted:
         raise KeyboardInterrupt
     return result

@@ -5,6 +5,7 @@ say under every variant, and bad starts are refused."""
 from __future__ import annotations
 
 import json
+import os
 
 import numpy as np
 import pytest
@@ -144,9 +145,9 @@ def test_cli_matches_json_equals_the_library(capsys, tmp_path):
     assert code == 0 and "10 matches from 0-0" in out and "team 0 wins" in out
 
 
-def test_cli_matches_refuse_hand_only_options(capsys, tmp_path):
-    code, _out, err = run_cli(capsys, "simulate", "--matches", "5", "--checkpoint", str(tmp_path / "c"))
-    assert code == 2 and "--checkpoint is for hands" in err
+def test_cli_matches_refuse_hand_only_options(capsys):
+    code, _out, err = run_cli(capsys, "simulate", "--matches", "5", "--contract", "sun")
+    assert code == 2 and "--contract is for hands" in err
     code, _out, err = run_cli(capsys, "simulate", "--matches", "5", "--scores", "160,0")
     assert code == 2 and "below the target" in err
 
@@ -185,3 +186,24 @@ def test_ctrl_c_stops_matches_and_prints_those_finished(tmp_path):
     assert data["interrupted"] is True and 0 < finished < 2_000_000_000
     # one thread plays the matches in order: those finished are the first ones of the run
     assert data["summary"] == json.loads(json.dumps(simulate_matches(finished, seed=4).summary()))
+
+
+def test_checkpoint_resumes_to_the_plain_run(tmp_path):
+    path = str(tmp_path / "run.ckpt")
+    plain = simulate_matches(50, players="random", rules=Rules(target=61), seed=8)
+    first = simulate_matches(50, players="random", rules=Rules(target=61), seed=8, checkpoint=path, chunk=15)
+    again = simulate_matches(50, players="random", rules=Rules(target=61), seed=8, checkpoint=path, chunk=15)
+    assert first.resumed == 0 and again.resumed == 50
+    for result in (first, again):
+        assert result.counts == plain.counts
+        for name in ("winner", "scores", "hands", "end"):
+            assert np.array_equal(getattr(result, name), getattr(plain, name))
+    with pytest.raises(BalootError, match="different run"):
+        simulate_matches(50, players="random", rules=Rules(target=61), seed=9, checkpoint=path, chunk=15)
+
+
+def test_cli_matches_checkpoint_is_removed_once_the_rows_are_written(capsys, tmp_path):
+    path, out = str(tmp_path / "c.ckpt"), str(tmp_path / "rows.csv")
+    code, text, _err = run_cli(capsys, "simulate", "--matches", "30", "--rule", "target=41", "--checkpoint", path,
+                               "--chunk", "10", "--out", out, "--no-progress")
+    assert code == 0 and "checkpoint" in text and not os.path.exists(path) and os.path.exists(out)

@@ -9,7 +9,9 @@ from typing import Any
 
 from baloot import validation
 from baloot.commands.common import parse_pair, players_from, print_json, rules_from
+from baloot.distributed import remove_checkpoint
 from baloot.errors import BalootError
+from baloot.files import check_writable
 from baloot.matches import run_matches as play_matches
 from baloot.progress import progress_bar
 from baloot.rowfiles import check_rows_target
@@ -24,11 +26,12 @@ def add_match_options(parser: Any) -> None:
 
 
 def run_matches(args: argparse.Namespace) -> int:
-    for option in ("scheduler", "checkpoint", "contract"):
-        if getattr(args, option) is not None:
-            raise BalootError(f"--{option} is for hands; --matches runs on this machine and plays whole hands")
+    if args.contract is not None:
+        raise BalootError("--contract is for hands: --matches plays whole hands, bidding included")
     if args.out is not None:
         check_rows_target(args.out)
+    if args.checkpoint is not None:
+        check_writable(args.checkpoint, "--checkpoint")
     rules = rules_from(args)
     threads = validation.threads(args.threads)
     scores = parse_pair(args.scores, "--scores")
@@ -37,9 +40,10 @@ def run_matches(args: argparse.Namespace) -> int:
                       delay=1.0) as progress:
         result = play_matches(args.matches, players=players_from(args.players), rules=rules, scores=scores,
                               dealer=args.dealer, seed=args.seed, threads=threads, progress=progress, start=args.start,
-                              keep=args.out is not None)
+                              keep=args.out is not None, scheduler=args.scheduler, checkpoint=args.checkpoint,
+                              chunk=args.chunk)
     seconds = time.perf_counter() - began
-    speed = result.matches / seconds if seconds > 0 else float("inf")
+    speed = (result.matches - result.resumed) / seconds if seconds > 0 else float("inf")
     summary = result.summary()
     failed, message = 0, ""
     if args.out is not None:
@@ -48,8 +52,13 @@ def run_matches(args: argparse.Namespace) -> int:
             message = f"per-match rows written to {args.out}"
         except BalootError as error:
             failed, message = 2, str(error)
+    if args.out is not None and args.checkpoint and not args.keep_checkpoint and not failed:
+        removed = remove_checkpoint(args.checkpoint)
+        message += (f"; the run is complete, so the checkpoint {args.checkpoint} and its {removed} rows files were "
+                    "removed (--keep-checkpoint keeps them)")
     if args.json:
-        print_json({"matches": result.matches, "seed": args.seed, "start": args.start, "scores": list(scores),
+        print_json({"matches": result.matches, "resumed": result.resumed, "seed": args.seed, "start": args.start,
+                    "scores": list(scores),
                     "dealer": args.dealer, "players": result.players, "threads": threads, "seconds": seconds,
                     "matches_per_second": speed, "interrupted": result.interrupted, "rules": rules.to_dict(),
                     "out": args.out if args.out is not None and not failed else None,
@@ -59,6 +68,9 @@ def run_matches(args: argparse.Namespace) -> int:
         print(f"baloot simulate: {result.matches:,} matches{note} from {scores[0]}-{scores[1]}, players "
               f"{', '.join(result.players)}, seed {args.seed}, {threads} thread{'s' if threads != 1 else ''}, "
               f"{seconds:.2f} s, {speed:,.1f} matches/s")
+        if result.resumed:
+            print(f"resumed from {args.checkpoint}: {result.resumed:,} matches read from it "
+                  "(the rate counts the others)")
         rows = [("team 0 wins", summary["team0_wins"], True), ("hands per match", summary["hands_per_match"], False)]
         rows += [(f"ended by {name}", share, True) for name, share in summary["ends"].items()]
         for name, value, percent in rows:
