@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import ctypes
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Sequence, Tuple, Union
+import functools
+import os
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from baloot import _core
 from baloot.actions import format_action
@@ -14,6 +16,37 @@ if TYPE_CHECKING:
     from baloot.game import Game
 
 PlayerSpec = Union[str, Callable[["Game"], str]]
+
+# The learned values of the "strong" player, shipped next to this file (training/train_strong.py and
+# training/train_play.py write them).
+SHIPPED_WEIGHTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "strong.weights")
+
+
+def strong_weights(path: str = SHIPPED_WEIGHTS) -> Any:
+    """The strong player's weights in the file ``path``, read once per path and shared by every strong
+    player made from it (the core never changes them).
+
+    Parameters
+    ----------
+    path : str
+        A weights file; the one the package ships by default.
+
+    Returns
+    -------
+    baloot._core.StrongWeights
+        The weights, checked.
+
+    Raises
+    ------
+    BalootError
+        When the file is missing, unreadable or damaged (the message says where).
+    """
+    return _read_weights(os.path.abspath(path))
+
+
+@functools.lru_cache(maxsize=None)
+def _read_weights(path: str) -> Any:
+    return _core.StrongWeights(path)
 
 
 def parse_spec(spec: str) -> Tuple[str, Dict[str, float]]:
@@ -32,12 +65,28 @@ def parse_spec(spec: str) -> Tuple[str, Dict[str, float]]:
 
 
 class BuiltinPlayer:
-    """A player of the C++ core."""
+    """A player of the C++ core, by its spec (``"pimc:samples=20"``).
 
-    def __init__(self, spec: str) -> None:
+    Parameters
+    ----------
+    spec : str
+        The player's name and options.
+    weights : str, optional
+        The strong player's weights file (the shipped one by default); other players take none.
+
+    Raises
+    ------
+    BalootError
+        For an unknown player or option, or a weights file that cannot be read.
+    """
+
+    def __init__(self, spec: str, *, weights: Optional[str] = None) -> None:
         self.spec = spec
         name, options = parse_spec(spec)
-        self.core = _core.Player(name, options)
+        if weights is not None and name != "strong":
+            raise BalootError(f"player {name} takes no weights (only strong does), got {weights!r}")
+        learned = strong_weights(SHIPPED_WEIGHTS if weights is None else weights) if name == "strong" else None
+        self.core = _core.Player(name, options, learned)
 
     def act(self, game: "Game", seed: int) -> str:
         return format_action(self.core.choose(game.core_state(), seed))

@@ -26,14 +26,15 @@ int whole_option(const std::string& name, const std::string& key, double value, 
 
 }  // namespace
 
-std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyOptions& options) {
+std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyOptions& options,
+                                          std::shared_ptr<const StrongWeights> weights) {
   if (name == "random") {
     reject_options(name, options);
     return std::make_shared<RandomPolicy>();
   }
   if (name == "heuristic") return make_heuristic_policy(options);
   if (name == "expert") return make_expert_policy(options);
-  if (name == "strong") return make_strong_policy(options);
+  if (name == "strong") return make_strong_policy(options, std::move(weights));
   if (name == "dd") {
     reject_options(name, options);
     return std::make_shared<DoubleDummyPolicy>();

@@ -2,6 +2,7 @@
 
 #include <cassert>
 #include <cmath>
+#include <utility>
 
 #include "players/expert.hpp"
 #include "players/known_projects.hpp"
@@ -85,7 +86,9 @@ int StrongPolicy::bid_on_turn(const SeatView& v) const {
   return best;
 }
 
-std::shared_ptr<const Policy> make_strong_policy(const PolicyOptions& options) {
+std::shared_ptr<const Policy> make_strong_policy(const PolicyOptions& options,
+                                                 std::shared_ptr<const StrongWeights> weights) {
+  if (!weights) throw RuleError("the strong player needs its weights (baloot reads the ones it ships)");
   EndgameSearch endgame{0, 4};
   int learned_play = 1;
   PolicyOptions rest;
@@ -102,7 +105,7 @@ std::shared_ptr<const Policy> make_strong_policy(const PolicyOptions& options) {
       throw RuleError("strong " + option + " must be a whole number 0..1000, got " + std::to_string(value));
     *field = static_cast<int>(value);
   }
-  return std::make_shared<StrongPolicy>(strong_weights(), with_options(rest, expert_params(), "strong"), endgame,
+  return std::make_shared<StrongPolicy>(std::move(weights), with_options(rest, expert_params(), "strong"), endgame,
                                         learned_play != 0);
 }
 
