@@ -3,7 +3,7 @@
 
 #include "players/play_labels.hpp"
 #include "players/policy.hpp"
-#include "players/search_players.hpp"
+#include "players/worlds.hpp"
 #include "players/strong_weights.hpp"
 #include "bindings/bindings.hpp"
 
