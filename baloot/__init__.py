@@ -21,7 +21,7 @@ except ImportError as _error:  # pragma: no cover - depends on how baloot was in
 
 from baloot.analysis import BidAnalysis, analyze_bid, analyze_decision
 from baloot.cards import DECK, RANKS, SUITS
-from baloot.errors import BalootError, IllegalAction
+from baloot.errors import BalootError, IllegalAction, Interrupted
 from baloot.game import Contract, Game, Trick
 from baloot.kernel import (
     Declaration,
@@ -58,6 +58,7 @@ def get_include() -> str:
 __all__ = [
     "BalootError",
     "IllegalAction",
+    "Interrupted",
     "Rules",
     "DECK",
     "RANKS",

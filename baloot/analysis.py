@@ -17,8 +17,9 @@ import numpy as np
 
 from baloot import _core, validation
 from baloot.actions import format_action, parse_action
+from baloot.blocks import block_size, in_blocks
 from baloot.cards import Cards, format_card, parse_card, parse_cards
-from baloot.errors import BalootError
+from baloot.errors import BalootError, Interrupted
 from baloot.game import Game
 from baloot.labels import label
 from baloot.progress import progress_callback
@@ -27,10 +28,15 @@ from baloot.simulate import core_players
 from baloot.stats import Estimate, estimate, rate
 
 # The players an analysis uses unless told otherwise: the strongest at simulation speed (4,000 samples in
-# about 0.3 s on 2 cores on the README's hands; "strong:endgame_tricks=5" is a little stronger, at about 3 s).
+# about 0.3 s on 2 cores on docs/bid-analysis.md's hands; "strong:endgame_tricks=5" is a little stronger, at about 3 s).
 DEFAULT_PLAYERS = "strong"
 # Deals drawn for one sample before it is taken with the calls unchecked (the core's kMaxDraws).
 MAX_DRAWS = 10_000
+# Memory per sample: for each candidate the core's margin (int16), flags and multiplier (a byte each) and
+# the margin kept as int64 in its CallOutcome; the draws (int32) once.
+SAMPLE_BYTES, DRAW_BYTES = 2 + 1 + 1 + 8, 4
+# The fewest samples in one block of a local run (a block lost to Ctrl-C is at most ~0.5 s of work).
+MIN_BLOCK = 4096
 
 # Outcome flags written by the core, from the deciding seat's side.
 OWN_TEAM_BOUGHT, SEAT_BOUGHT, OWN_TEAM_MADE, OWN_KABOOT, OPPONENT_KABOOT = (
@@ -59,13 +65,12 @@ class CallOutcome:
     margins: np.ndarray
 
     def to_dict(self) -> Dict[str, Any]:
-        def est(e: Estimate) -> Dict[str, float]:
-            return {"mean": e.mean, "ci95": e.ci}
-
+        """The row for JSON: each estimate as ``{"mean", "ci95"}``, None where it is undefined (an interval
+        of one sample), never NaN."""
         values, counts = np.unique(self.margins, return_counts=True)
-        return {"action": self.action, "margin": est(self.margin), "versus_best": est(self.versus_best),
-                "p_buy": est(self.buy), "p_made": est(self.made), "p_khasra": est(self.khasra),
-                "p_kaboot": est(self.kaboot), "p_kaboot_against": est(self.kaboot_against),
+        return {"action": self.action, "margin": self.margin.to_dict(), "versus_best": self.versus_best.to_dict(),
+                "p_buy": self.buy.to_dict(), "p_made": self.made.to_dict(), "p_khasra": self.khasra.to_dict(),
+                "p_kaboot": self.kaboot.to_dict(), "p_kaboot_against": self.kaboot_against.to_dict(),
                 "margin_distribution": {int(v): int(c) for v, c in zip(values, counts)}}
 
 
@@ -74,9 +79,13 @@ class BidAnalysis:
     expected margin. ``table()`` prints them with English and Arabic labels; ``to_dict()`` for JSON."""
 
     def __init__(self, seat: int, actions: List[str], margin: np.ndarray, flags: np.ndarray, samples: int,
-                 seed: int, players: List[str], rules: Rules, context: Dict[str, Any], draws: np.ndarray) -> None:
+                 seed: int, players: List[str], rules: Rules, context: Dict[str, Any], draws: np.ndarray, *,
+                 requested: Optional[int] = None) -> None:
         self.seat = seat
         self.samples = samples
+        # The samples asked for; fewer were finished when Ctrl-C stopped the analysis.
+        self.requested = samples if requested is None else requested
+        self.interrupted = self.samples < self.requested
         self.seed = seed
         self.players = players
         self.rules = rules
@@ -123,19 +132,31 @@ class BidAnalysis:
             lines.append(f"{(text + mark):<22} {row.margin.mean:>+12.2f} ± {row.margin.ci:<5.2f} "
                          f"{row.versus_best.mean:>+8.2f} ± {row.versus_best.ci:<5.2f} {row.buy.mean:>8.1%} "
                          f"{row.made.mean:>8.1%} {row.khasra.mean:>9.1%} {row.kaboot.mean:>9.1%}")
+        lines.append(f"P(buy): seat {self.seat} buys · P(made), P(khasra): its team buys and makes, or fails · "
+                     "P(kaboot): its team takes all 8 tricks")
         lines.append(f"best: {self.best} · {self.samples:,} samples · players {', '.join(self.players)} · "
                      f"seed {self.seed}")
         lines.append(f"deals agreeing with the calls so far: {self.samples:,} of {self.draws:,} drawn"
                      + (f" ({self.unchecked:,} taken unchecked after {MAX_DRAWS:,} draws)" if self.unchecked else ""))
+        if self.interrupted:
+            lines.append(f"interrupted after {self.samples:,} of {self.requested:,} samples: the rows above are "
+                         "the samples finished")
         return "\n".join(lines)
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"seat": self.seat, "samples": self.samples, "seed": self.seed, "players": self.players,
+        return {"seat": self.seat, "samples": self.samples, "requested": self.requested,
+                "interrupted": self.interrupted, "seed": self.seed, "players": self.players,
                 "draws": self.draws, "unchecked": self.unchecked, "best": self.best, "context": self.context,
                 "calls": [row.to_dict() for row in self.rows]}
 
     def __str__(self) -> str:
         return self.table()
+
+    def _repr_html_(self) -> str:
+        """The table in a notebook, each call's margin with a bar."""
+        from baloot.notebook import bid_analysis_html
+
+        return bid_analysis_html(self)
 
     def __repr__(self) -> str:
         return f"<BidAnalysis seat={self.seat} best={self.best!r} samples={self.samples}>"
@@ -161,7 +182,11 @@ def analyze_decision(game: Game, *, samples: int = 2000, players: Any = DEFAULT_
     deals where ``players`` would have made the calls so far.
     ``scheduler`` (a Dask client or address) spreads chunks of ``chunk`` samples over a cluster with the
     same result as a local run. ``candidates``: the calls to compare (one call or a list; default every legal
-    one). ``progress``: True for a progress bar, or a callable taking the count of finished samples."""
+    one). ``progress``: True for a progress bar, or a callable taking the count of finished samples.
+
+    Raises ``BalootError`` before any work when the samples' arrays would not fit in this machine's memory.
+    Ctrl-C raises ``baloot.Interrupted`` (a ``KeyboardInterrupt``) whose ``result`` is the analysis of the
+    samples finished so far (``interrupted`` set, ``requested`` the samples asked for)."""
     if not isinstance(game, Game):
         raise BalootError(f"analyze_decision needs a baloot.Game, not {game!r}")
     if game.phase not in ("bidding", "doubling"):
@@ -179,20 +204,30 @@ def analyze_decision(game: Game, *, samples: int = 2000, players: Any = DEFAULT_
                              scores=state.scores, rules=game.rules, history=[parse_action(a) for a in game.history],
                              candidates=[parse_action(a) for a in actions], players=players, seed=seed,
                              threads=validation.threads(threads))
+    validation.memory(samples * (SAMPLE_BYTES * len(actions) + DRAW_BYTES), f"an analysis of {samples:,} samples")
     with progress_callback(progress, samples, unit="sample") as update:
         if scheduler is None:
-            margin, flags, draws = task(0, samples, progress=update)
+            parts, done = in_blocks(samples, block_size(samples, MIN_BLOCK),
+                                    lambda first, count, step: task(first, count, progress=step), update)
         else:
             from baloot.distributed import chunk_ranges, run_chunks
 
             size = validation.count(chunk, "chunk", 1) if chunk is not None else max(100_000, -(-samples // 64))
-            parts = run_chunks(task, chunk_ranges(0, samples, size), scheduler=scheduler, progress=update)
-            margin = np.concatenate([m for m, _, _ in parts])
-            flags = np.concatenate([f for _, f, _ in parts])
-            draws = np.concatenate([d for _, _, d in parts])
+            try:
+                parts, done = run_chunks(task, chunk_ranges(0, samples, size), scheduler=scheduler,
+                                         progress=update), samples
+            except Interrupted as stop:
+                parts, done = [part for _, part in stop.result], sum(count for (_, count), _ in stop.result)
+    if not done:
+        raise KeyboardInterrupt
+    margin, flags, draws = (np.concatenate([part[i] for part in parts]) for i in range(3))
     context = {"history": game.history, "up_card": game.up_card, "dealer": game.dealer, "scores": list(game.scores),
                "hand": game.hands[seat]}
-    return BidAnalysis(seat, actions, margin, flags, samples, seed, names, game.rules, context, draws)
+    analysis = BidAnalysis(seat, actions, margin, flags, done, seed, names, game.rules, context, draws,
+                           requested=samples)
+    if analysis.interrupted:
+        raise Interrupted(analysis)
+    return analysis
 
 
 def _candidates(candidates: Any, legal: List[str]) -> List[str]:

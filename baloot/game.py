@@ -125,9 +125,11 @@ class Game:
     def apply(self, action: str) -> None:
         """Play one action. An illegal one raises ``IllegalAction`` and leaves the game as it was."""
         number = parse_action(action)
+        if self.to_move is None:
+            raise IllegalAction(f"{action!r} cannot be played: the hand is over")
         if not self._state.legal_actions() >> number & 1:
-            who = "nobody (the hand is over)" if self.to_move is None else f"seat {self.to_move}"
-            raise IllegalAction(f"{action!r} is not legal now for {who}; legal: {', '.join(self.legal_actions())}")
+            raise IllegalAction(f"{action!r} is not legal now for seat {self.to_move}; "
+                                f"legal: {', '.join(self.legal_actions())}")
         self._stepper.apply(number)
 
     def step(self, action: int) -> Optional[int]:
@@ -392,6 +394,12 @@ class Game:
 
     def __str__(self) -> str:
         return self.draw()
+
+    def _repr_html_(self) -> str:
+        """The table in a notebook, the cards in colour."""
+        from baloot.notebook import game_html
+
+        return game_html(self)
 
     def __repr__(self) -> str:
         actions = len(self._stepper.actions)

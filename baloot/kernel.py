@@ -180,7 +180,8 @@ def score_hand(mode: str, buyers: int, abnat: Tuple[int, int], tricks: Tuple[int
     buyers = validation.team(buyers, "buyers")
     multiplier = validation.integer(multiplier, "multiplier", 1, 4)
     low = -validation.INT_MAX - 1  # the core checks what each value may be
-    abnat, tricks = validation.pair(abnat, "abnat", low), validation.pair(tricks, "tricks", low)
+    abnat = validation.pair(abnat, "abnat", 0, TOTAL_ABNAT[name])
+    tricks = validation.pair(tricks, "tricks", 0, _core.num_cards // 4)
     projects, baloot = validation.pair(projects, "projects", low), validation.pair(baloot, "baloot", low)
     gahwa = validation.boolean(gahwa, "gahwa")
     points, made, kaboot = _core.score_hand(MODES.index(name), buyers, abnat, tricks, projects, baloot, multiplier,

@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence,
 from baloot import _core
 from baloot.actions import format_action
 from baloot.errors import BalootError
+from baloot.validation import SEED_MAX, integer
 from baloot.validation import seed as check_seed
 
 if TYPE_CHECKING:
     from baloot.game import Game
 
+ADDRESS_MAX = 2 ** (8 * ctypes.sizeof(ctypes.c_void_p)) - 1
 PlayerSpec = Union[str, Callable[["Game"], str]]
 
 # The learned values of the "strong" player, shipped next to this file (training/train_strong.py and
@@ -113,6 +115,8 @@ def _function_address(function: Any) -> Any:
     address = getattr(function, "address", function)
     if isinstance(address, bool):
         raise BalootError(f"a native player is a PyCapsule or a C function's address, not {function!r}")
+    if isinstance(address, int):
+        return integer(address, "a native player's address", 0, ADDRESS_MAX)
     return address
 
 
@@ -154,6 +158,6 @@ def play_out(game: "Game", players: Union[PlayerSpec, Sequence[PlayerSpec]], *, 
     base = check_seed(seed) * 1000
     step = 0
     while game.to_move is not None:
-        game.apply(chosen[game.to_move].act(game, base + step))
+        game.apply(chosen[game.to_move].act(game, (base + step) % (SEED_MAX + 1)))
         step += 1
     return game

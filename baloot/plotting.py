@@ -68,8 +68,18 @@ def plot_bid_analysis(analysis: "BidAnalysis", path: str) -> None:
     right.legend()
     figure.suptitle(f"Hand {' '.join(analysis.context['hand'])} · up-card {analysis.context['up_card']} · "
                  f"dealer {analysis.context['dealer']} · players {analysis.players[0]}")
+    save_figure(figure, path)
+
+
+def save_figure(figure: Any, path: str) -> None:
+    """Lay the figure out and write it to ``path`` atomically, in the format its extension names; a
+    BalootError says why it could not be written."""
     figure.tight_layout()
     try:
         write_atomically(path, lambda tmp: figure.savefig(tmp, dpi=120, format=os.path.splitext(path)[1][1:].lower()))
-    except (OSError, ValueError) as error:
+    except BalootError:
+        raise
+    except OSError as error:
+        raise BalootError(f"cannot write the plot {path!r}: {error.strerror or error}") from None
+    except ValueError as error:  # matplotlib: a format it cannot draw
         raise BalootError(f"cannot write the plot {path!r}: {error}") from None

@@ -25,6 +25,7 @@ from baloot.errors import BalootError
 from baloot.game import Game
 from baloot.match import Match
 from baloot.progress import progress_callback
+from baloot.records import parse_json
 from baloot.rules import core_rules, resolve
 from baloot.simulate import core_players
 from baloot.stats import Estimate, estimate
@@ -37,6 +38,9 @@ REVIEW_VERSION = 1
 # turned into khasra (16 points in Hokum, 26 in Sun). A loss is classed only when its CI excludes 0.
 LOSS_CLASSES = (("blunder", 8.0), ("mistake", 3.0), ("inaccuracy", 1.0))
 DEFAULT_SAMPLES = 10_000
+# Memory per sample of one decision: the core's margin (int16) for each legal action (at most the 8
+# cards of a hand; a bidding turn has fewer calls) and three int64 columns for a mean and a paired loss.
+SAMPLE_BYTES = 8 * 2 + 3 * 8
 
 
 @dataclass(frozen=True)
@@ -193,6 +197,12 @@ class Review:
     def __str__(self) -> str:
         return self.table()
 
+    def _repr_html_(self) -> str:
+        """The table in a notebook, each loss with a bar coloured by its verdict."""
+        from baloot.notebook import review_html
+
+        return review_html(self)
+
     def __repr__(self) -> str:
         return f"<Review decisions={len(self.decisions)} flagged={len(self.flagged)} samples={self.samples}>"
 
@@ -204,10 +214,7 @@ def _games(source: Union[Game, Match, str, Dict[str, Any]]) -> List[Game]:
     if isinstance(source, Match):
         return source.hands
     if isinstance(source, (str, bytes)):
-        try:
-            source = json.loads(source)
-        except json.JSONDecodeError as error:
-            raise BalootError(f"the record is not valid JSON: {error}") from None
+        source = parse_json(source, "the record")
     if isinstance(source, dict) and source.get("format") == "baloot-match":
         return Match.from_record(source).hands
     if isinstance(source, dict):
@@ -225,6 +232,7 @@ def review(record_or_game: Union[Game, Match, str, Dict[str, Any]], *, players: 
     ``progress``: True for a bar on stderr, or a callable update(samples done). Ctrl-C returns the
     decisions done so far, with ``interrupted`` set."""
     samples = validation.count(samples, "samples", 2)
+    validation.memory(samples * SAMPLE_BYTES, f"a review of {samples:,} samples a decision")
     seed = validation.seed(seed)
     threads = validation.threads(threads)
     seat = validation.optional(validation.seat, seat)

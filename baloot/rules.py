@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from dataclasses import dataclass
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Mapping, Optional, Union
 
 from baloot import _core
 from baloot.errors import BalootError
@@ -42,7 +42,7 @@ class Rules:
     House variants beyond the seed, each off by default: ``hokum_to_sun`` (R8: an unchallenged Hokum
     caller may switch to Sun), ``sun_tens_first`` (R34 variant: round Sun abnat to tens first), and
     ``baloot_in_hundred=False`` (R28 variant: no Baloot inside a scored Hundred or four K/Q).
-    The house rules of the popular apps, each the seed's by default (README, "Host options", states
+    The house rules of the popular apps, each the seed's by default (docs/rules.md states
     each precisely): ``closed_double`` (R21), ``narrow_partner`` (R18), ``gahwa`` ("match" or a flat
     "152"), ``tie`` ("khasra" or "split"), ``doubled_tie`` ("buyers" or "last_raiser"),
     ``kaboot_multiplied``, ``reverse_kaboot`` ("same" or "88" in Sun), ``kaboot_projects``,
@@ -88,9 +88,16 @@ class Rules:
                 object.__setattr__(self, field.name, boolean(getattr(self, field.name), field.name))
 
     @classmethod
-    def from_options(cls, options: Dict[str, Any], base: Optional["Rules"] = None) -> "Rules":
-        """Rules from ``{"name": value}`` over ``base`` (the defaults when None); values may be strings as
-        typed on a command line."""
+    def from_options(cls, options: Dict[str, Any], base: Union["Rules", str, None] = None) -> "Rules":
+        """Rules from ``{"name": value}`` over ``base`` (a ``Rules``, the name of a rule set of ``PRESETS``,
+        or None for the defaults); values may be strings as typed on a command line."""
+        if isinstance(base, str):
+            base = cls.preset(base)
+        elif base is not None and not isinstance(base, Rules):
+            raise BalootError(f"base {base!r} must be a baloot.Rules or the name of a rule set "
+                              f"({', '.join(PRESETS)})")
+        if not isinstance(options, Mapping):
+            raise BalootError(f"options {options!r} must map rule names to values, e.g. {{'target': 101}}")
         known = {f.name: f for f in dataclasses.fields(cls)}
         values: Dict[str, Any] = {}
         for name, value in options.items():
@@ -102,7 +109,7 @@ class Rules:
     @classmethod
     def preset(cls, name: str) -> "Rules":
         """A named rule set: "seed" (the defaults) or one of ``PRESETS`` (docs/rule-sets.md gives sources)."""
-        if name not in PRESETS:
+        if not isinstance(name, str) or name not in PRESETS:
             raise BalootError(f"unknown rule set {name!r}: known rule sets are {', '.join(PRESETS)}")
         return cls(**PRESETS[name])
 

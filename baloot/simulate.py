@@ -9,7 +9,8 @@ import numpy as np
 
 from baloot import _core, validation
 from baloot.actions import actions_of, parse_action
-from baloot.errors import BalootError, IllegalAction
+from baloot.chunk_sums import check_chunk_sums
+from baloot.errors import BalootError, IllegalAction, Interrupted
 from baloot.players import BuiltinPlayer, CallablePlayer, PlayerSpec, resolve_players
 from baloot.progress import progress_callback
 from baloot.rowfiles import write_rows
@@ -157,16 +158,27 @@ def _run_chunked(hands: int, players: Any, seed: int, threads: int, rules: Rules
                                         "players": [str(n) for n in names], "rules": rules.to_dict(),
                                         "contract": contract, "keep": keep, "chunk": size}, chunks)
     resumed = sum(count for first, count in chunks if saved is not None and saved.done((first, count)))
-    parts = run_chunks(task, chunks, scheduler=scheduler, checkpoint=saved, split=lambda result: result,
-                       join=functools.partial(_checked_chunk, checkpoint, keep), progress=progress)
+    try:
+        finished = list(zip(chunks, run_chunks(task, chunks, scheduler=scheduler, checkpoint=saved,
+                                               split=lambda result: result,
+                                               join=functools.partial(_checked_chunk, checkpoint, keep),
+                                               progress=progress)))
+        interrupted = False
+    except Interrupted as stop:  # Ctrl-C: the chunks finished (and those read back) are the result
+        finished, interrupted = stop.result, True
+    if not finished:
+        raise KeyboardInterrupt  # stopped before any chunk was finished: nothing to show
+    parts = [part for _, part in finished]
     try:
         counts = merge_counts([c for c, _ in parts])
         arrays = {name: np.concatenate([rows[name] for _, rows in parts]) for name in COLUMNS} if keep else None
     except (TypeError, ValueError) as error:  # only a checkpoint's chunks can disagree in shape
         raise BalootError(f"checkpoint {checkpoint!r}: its chunks cannot be merged ({error}); "
                           "remove it to run again") from None
+    numbers = np.concatenate([np.arange(first, first + count) for (first, count), _ in finished]) \
+        if keep and interrupted and finished else None
     return SimResult(counts, arrays, start=start, seed=seed, players=[str(n) for n in names], rules=rules,
-                     contract=contract, resumed=resumed)
+                     contract=contract, resumed=resumed, interrupted=interrupted, numbers=numbers)
 
 
 def _checked_chunk(checkpoint: str, keep: bool, chunk: Tuple[int, int], counts: Any,
@@ -184,6 +196,7 @@ def _checked_chunk(checkpoint: str, keep: bool, chunk: Tuple[int, int], counts: 
     if counts["hands"] != chunk[1]:
         raise BalootError(f"{where}: counts {counts['hands']!r} hands where the chunk has {chunk[1]}; "
                           "remove the checkpoint to run again")
+    check_chunk_sums(where, counts, chunk[1], rows)
     return counts, rows
 
 
@@ -194,8 +207,9 @@ def _row_arrays(hands: int) -> Dict[str, np.ndarray]:
                 for name, (dtype, width) in COLUMNS.items()}
     except (MemoryError, ValueError):
         row = sum(np.dtype(dtype).itemsize * width for dtype, width in COLUMNS.values())
-        raise BalootError(f"keeping the rows of {hands:,} hands needs {hands * row:,} bytes of memory: run with "
-                          f"keep=False (the summary needs no rows) or fewer hands") from None
+        raise BalootError(f"keeping the rows of {hands:,} hands needs {hands * row:,} bytes of memory: play fewer "
+                          f"hands, or keep no rows (the summary needs none: keep=False in Python, no --out on the "
+                          f"command line)") from None
 
 
 def run(hands: int, players: Any = "random", seed: int = 0, threads: int = 0, rules: Optional[Rules] = None,
@@ -256,10 +270,13 @@ def simulate(hands: int, players: Any = "random", seed: int = 0, threads: int = 
     where an interrupted one stopped (with ``keep=True`` each chunk's rows go to ``FILE.rows-FIRST.npz``
     beside it; every chunk's SHA-256 is checked on resume, and ``result.resumed`` counts the hands read
     back). Either way the result equals the plain local run bit for bit.
+
+    Ctrl-C raises ``baloot.Interrupted`` (a ``KeyboardInterrupt``) whose ``result`` is the ``SimResult`` of the
+    hands finished (of the chunks finished, with ``scheduler`` or ``checkpoint``), ``interrupted`` set.
     """
     with progress_callback(progress, validation.count(hands, "hands")) as callback:
         result = run(hands, players, seed, threads, rules, contract, keep, callback, start, scheduler, checkpoint,
                      chunk)
     if result.interrupted:
-        raise KeyboardInterrupt
+        raise Interrupted(result)
     return result

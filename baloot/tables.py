@@ -14,8 +14,9 @@ from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
 import numpy as np
 
 from baloot import _core, validation
+from baloot.blocks import block_size, in_blocks
 from baloot.cards import Cards, format_card, parse_cards, parse_hands, to_mask
-from baloot.errors import BalootError
+from baloot.errors import BalootError, Interrupted
 from baloot.progress import progress_callback
 from baloot.rules import Rules, core_rules, resolve
 from baloot.solver import check_solvable
@@ -182,7 +183,8 @@ class SampledTable:
     cards: per contract of ``TABLE_CONTRACTS``, the mean its ``team`` takes from the first lead with a 95%
     CI (``abnat``: exact abnat, or game points at ``resolution="points"``, or None at ``"make"``), the abnat
     there are to take (``of``), and the share of deals where the team takes more than half
-    (``more_than_half``)."""
+    (``more_than_half``), over the ``deals`` solved of the ``requested`` ones (fewer when Ctrl-C stopped it:
+    ``interrupted``)."""
 
     seat: int
     team: int
@@ -193,6 +195,15 @@ class SampledTable:
     abnat: Optional[Dict[str, Estimate]]
     of: Dict[str, int]
     more_than_half: Dict[str, Estimate]
+    requested: int
+
+    @property
+    def interrupted(self) -> bool:
+        return self.deals < self.requested
+
+
+# The fewest deals in one block of sample_table (a block lost to Ctrl-C is about a second of work).
+MIN_DEALS_BLOCK = 128
 
 
 def sample_table(hand: Cards, seat: int = 0, *, deals: int = 1000, seed: int = 0, leader: int = 0,
@@ -201,7 +212,8 @@ def sample_table(hand: Cards, seat: int = 0, *, deals: int = 1000, seed: int = 0
     """The double-dummy table of ``seat``'s eight cards averaged over ``deals`` random deals of the other
     cards (reproducible by ``seed``), ``leader`` leading the first trick. ``resolution`` as in
     :func:`dd_tables`: at ``"make"`` only the share of deals where the team takes more than half is found,
-    by probes; at ``"abnat"`` that share comes from the exact values."""
+    by probes; at ``"abnat"`` that share comes from the exact values. Ctrl-C raises ``baloot.Interrupted``
+    whose ``result`` is the table of the deals solved so far (``interrupted`` set)."""
     seat = validation.seat(seat)
     count = validation.count(deals, "deals", 1)
     masks = random_deals(count, seed, fixed={seat: hand})
@@ -209,22 +221,37 @@ def sample_table(hand: Cards, seat: int = 0, *, deals: int = 1000, seed: int = 0
     team = seat % 2
     totals = abnat_to_win(masks[:1])[0]
 
-    def solved(at: str) -> np.ndarray:
-        table = dd_tables(masks, leader, rules=rules, threads=threads, progress=progress, resolution=at)
+    def solved(rows: np.ndarray, at: str, update: Any) -> np.ndarray:
+        table = dd_tables(rows, leader, rules=rules, threads=threads, progress=update, resolution=at)
         return table[:, :, team].astype(np.int64)
 
-    ours = solved(resolution) if resolution != "make" else None
-    # More than half: from the exact values when they are there, else by probes (one a deal, two where
-    # the deal can split evenly).
-    made = ours * 2 > totals if resolution == "abnat" else solved("make")
+    def block(first: int, n: int, update: Any) -> Tuple[Optional[np.ndarray], np.ndarray]:
+        rows = masks[first:first + n]
+        ours = solved(rows, resolution, update) if resolution != "make" else None
+        # More than half: from the exact values when they are there, else by probes (one a deal, two where
+        # the deal can split evenly).
+        made = ours * 2 > totals if ours is not None and resolution == "abnat" else \
+            solved(rows, "make", update if ours is None else None)
+        return ours, made
+
+    with progress_callback(progress, count, unit="deal") as update:
+        parts, done = in_blocks(count, block_size(count, MIN_DEALS_BLOCK), block, update)
+    if not done:
+        raise KeyboardInterrupt
+    made = np.concatenate([m for _, m in parts])
     means = None
-    if ours is not None:
-        mean, ci = estimate(ours.sum(axis=0), (ours**2).sum(axis=0), count)
+    if resolution != "make":
+        ours = np.concatenate([o for o, _ in parts])
+        mean, ci = estimate(ours.sum(axis=0), (ours**2).sum(axis=0), done)
         means = {c: Estimate(float(mean[k]), float(ci[k])) for k, c in enumerate(TABLE_CONTRACTS)}
-    return SampledTable(
-        seat=seat, team=team, deals=count, seed=validation.seed(seed), leader=leader, resolution=resolution,
+    table = SampledTable(
+        seat=seat, team=team, deals=done, seed=validation.seed(seed), leader=leader, resolution=resolution,
         abnat=means, of={c: int(totals[k]) for k, c in enumerate(TABLE_CONTRACTS)},
-        more_than_half={c: rate(int(made[:, k].sum()), count) for k, c in enumerate(TABLE_CONTRACTS)})
+        more_than_half={c: rate(int(made[:, k].sum()), done) for k, c in enumerate(TABLE_CONTRACTS)},
+        requested=count)
+    if table.interrupted:
+        raise Interrupted(table)
+    return table
 
 
 __all__ = ["RESOLUTIONS", "TABLE_CONTRACTS", "SampledTable", "abnat_to_win", "dd_table", "dd_tables", "random_deals",

@@ -368,3 +368,60 @@ def test_record_after_winner_known_refused_even_for_a_throw_in():
     with pytest.raises(BalootError):
         m.record(g)
     assert unchanged(m) == state
+
+
+# ---- records of matches started from given scores, and scores that are not a pair -----------------
+
+def test_a_match_started_from_scores_round_trips_with_and_without_hands():
+    match = Match(seed=1, scores=(100, 120))
+    again = Match.from_json(match.to_json())
+    assert again.scores == (100, 120) and again.hands == []
+    rng = random.Random(5)
+    for _ in range(2):
+        if match.winner is None:
+            game = match.new_hand()
+            play_out(game, rng)
+            match.record(game)
+    again = Match.from_json(match.to_json())
+    assert again.scores == match.scores and again.winner == match.winner
+    assert [g.to_record() for g in again.hands] == [g.to_record() for g in match.hands]
+
+
+def test_a_record_without_start_scores_starts_at_zero():
+    record = Match(seed=1).to_record()
+    del record["start_scores"]
+    assert Match.from_record(record).scores == (0, 0)
+
+
+def test_tampered_start_scores_are_refused():
+    record = Match(seed=1, scores=(100, 120)).to_record()
+    record["start_scores"] = [100, 121]
+    with pytest.raises(BalootError, match="scores"):
+        Match.from_record(record)
+
+
+@pytest.mark.parametrize("scores,named", [({0: 1, 1: 2}, "{0: 1, 1: 2}"), ("10", "'10'"), ({1, 2}, "{1, 2}"),
+                                          (b"10", "b'10'")])
+def test_scores_that_are_not_a_pair_are_refused_by_name(scores, named):
+    with pytest.raises(BalootError) as error:
+        Match(scores=scores)
+    assert f"scores {named} must be a pair" in str(error.value)
+
+
+def test_a_negative_score_is_named_once_with_its_team():
+    with pytest.raises(BalootError) as error:
+        Match(scores=(-5, 0))
+    assert str(error.value).startswith("scores (-5, 0): team 0 -5 is out of range")
+
+
+def test_a_hand_under_other_rules_names_the_differing_option():
+    match = Match(seed=2)
+    game = match.new_hand()
+    play_out(game, random.Random(2))
+    match.record(game)
+    record = match.to_record()
+    record["hands"][0]["rules"] = dict(record["hands"][0]["rules"], target=101)
+    with pytest.raises(BalootError) as error:
+        Match.from_record(record)
+    message = str(error.value)
+    assert "target 101 where the match has 152" in message and "Rules(" not in message and len(message) < 200

@@ -6,7 +6,7 @@ import argparse
 import json
 import math
 import sys
-from typing import Any, Tuple
+from typing import Any, Callable, Tuple
 
 import numpy as np
 
@@ -70,3 +70,13 @@ def parse_pair(text: str, what: str) -> Tuple[int, int]:
     if len(values) != 2:
         raise BalootError(f"{what} {text!r} must be two integers like 0,0")
     return values[0], values[1]
+
+
+def draw_plot(plot: Callable[[Any, str], None], result: Any, path: str, what: str) -> str:
+    """``plot(result, path)``, once the result is printed; the reason it could not be written (saying the
+    ``what`` printed is complete), or "" when it was."""
+    try:
+        plot(result, path)
+    except BalootError as error:
+        return f"{error} (the {what} above is complete)"
+    return ""

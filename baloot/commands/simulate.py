@@ -48,6 +48,9 @@ def register(subparsers: Any) -> None:
 def save_rows(result: SimResult, args: argparse.Namespace) -> Tuple[int, str]:
     """Write the rows to --out, or when that fails to a rescue file whose name is said: (exit status, message)."""
     kept = f"; they are still in the checkpoint {args.checkpoint!r}" if args.checkpoint else ""
+    if result.interrupted and args.checkpoint:
+        return 0, (f"{args.out} is not written yet: the per-hand rows of the chunks finished are in the checkpoint "
+                   f"{args.checkpoint}, and {args.out} is written once the run completes")
     try:
         result.save(args.out)
     except KeyboardInterrupt:
@@ -108,4 +111,7 @@ def main(args: argparse.Namespace) -> int:
                 print(f"baloot simulate: error: {message}", file=sys.stderr)
             else:
                 print(message)
+    if result.interrupted and args.checkpoint is not None:
+        print(f"baloot simulate: interrupted after {result.hands:,} of {args.hands:,} hands (the chunks finished); "
+              f"run the same command again to resume from the checkpoint {args.checkpoint}", file=sys.stderr)
     return failed or status

@@ -1,6 +1,7 @@
 #include "players/policy.hpp"
 
 #include <cmath>
+#include <cstdio>
 
 #include "players/expert.hpp"
 #include "players/heuristic.hpp"
@@ -20,11 +21,17 @@ void reject_options(const std::string& name, const PolicyOptions& options) {
 int whole_option(const std::string& name, const std::string& key, double value, int lo, int hi) {
   if (!(value >= lo && value <= hi) || value != std::floor(value))
     throw RuleError(name + " " + key + " must be a whole number " + std::to_string(lo) + ".." + std::to_string(hi) +
-                    ", got " + std::to_string(value));
+                    ", got " + option_text(value));
   return static_cast<int>(value);
 }
 
 }  // namespace
+
+std::string option_text(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.15g", value);
+  return text;
+}
 
 std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyOptions& options,
                                           std::shared_ptr<const StrongWeights> weights) {
@@ -47,7 +54,7 @@ std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyO
       } else if (key == "tries") {
         pimc.tries = whole_option(name, key, value, 1, 1000);
       } else if (key == "points") {
-        if (value != 0 && value != 1) throw RuleError("pimc points must be 0 or 1, got " + std::to_string(value));
+        if (value != 0 && value != 1) throw RuleError("pimc points must be 0 or 1, got " + option_text(value));
         pimc.points = value == 1;
       } else {
         throw RuleError("player pimc takes the options samples, tries and points, got " + key);
@@ -67,7 +74,7 @@ std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyO
       } else if (key == "calls") {
         rollout.calls = whole_option(name, key, value, 0, kNumCards);
       } else if (key == "race") {
-        if (!(value >= 0 && value <= 100)) throw RuleError("rollout race must be 0..100, got " + std::to_string(value));
+        if (!(value >= 0 && value <= 100)) throw RuleError("rollout race must be 0..100, got " + option_text(value));
         rollout.race = value;
       } else {
         throw RuleError("player rollout takes the options worlds, tries, call_worlds, calls and race, got " + key);

@@ -102,7 +102,7 @@ std::shared_ptr<const Policy> make_strong_policy(const PolicyOptions& options,
       continue;
     }
     if (!(value >= 0 && value <= 1000) || value != std::floor(value))
-      throw RuleError("strong " + option + " must be a whole number 0..1000, got " + std::to_string(value));
+      throw RuleError("strong " + option + " must be a whole number 0..1000, got " + option_text(value));
     *field = static_cast<int>(value);
   }
   return std::make_shared<StrongPolicy>(std::move(weights), with_options(rest, expert_params(), "strong"), endgame,
