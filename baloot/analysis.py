@@ -21,7 +21,7 @@ from baloot.blocks import block_size, in_blocks
 from baloot.cards import Cards, format_card, parse_card, parse_cards
 from baloot.errors import BalootError, Interrupted
 from baloot.game import Game
-from baloot.labels import label
+from baloot.labels import call_label
 from baloot.progress import progress_callback
 from baloot.rules import Rules, core_rules, resolve
 from baloot.simulate import core_players
@@ -75,8 +75,20 @@ class CallOutcome:
 
 
 class BidAnalysis:
-    """Rows of ``CallOutcome``, one per call open to the seat, and ``best``, the call with the highest
-    expected margin. ``table()`` prints them with English and Arabic labels; ``to_dict()`` for JSON."""
+    """What each call open to a seat is worth, as ``analyze_bid`` and ``analyze_decision`` return it.
+    ``table()`` prints it with English and Arabic labels; ``to_dict()`` for JSON.
+
+    Attributes
+    ----------
+    rows : list of CallOutcome
+        One per call: its expected margin, the paired difference to the best call, and its rates.
+    best : str
+        The call with the highest expected margin.
+    samples, draws, unchecked : int
+        Samples played, deals drawn in all, and samples taken after 10,000 disagreeing draws.
+    players : list of str
+        The players of the play-outs.
+    """
 
     def __init__(self, seat: int, actions: List[str], margin: np.ndarray, flags: np.ndarray, samples: int,
                  seed: int, players: List[str], rules: Rules, context: Dict[str, Any], draws: np.ndarray, *,
@@ -126,8 +138,7 @@ class BidAnalysis:
                  f"{'P(khasra)':>9} {'P(kaboot)':>9}"
         lines = [header, "-" * len(header)]
         for row in self.rows:
-            name, _, suit = row.action.partition(":")
-            text = label(name, arabic) + (f" {suit}" if suit else "")
+            text = call_label(row.action, arabic=arabic)
             mark = " *" if row.action == self.best else ""
             lines.append(f"{(text + mark):<22} {row.margin.mean:>+12.2f} ± {row.margin.ci:<5.2f} "
                          f"{row.versus_best.mean:>+8.2f} ± {row.versus_best.ci:<5.2f} {row.buy.mean:>8.1%} "
@@ -180,13 +191,32 @@ def analyze_decision(game: Game, *, samples: int = 2000, players: Any = DEFAULT_
     """Analyse the bidding or doubling decision of the seat to move in ``game``, from its point of view:
     its own five cards, the up-card and the calls so far are known; every other card is resampled, on
     deals where ``players`` would have made the calls so far.
-    ``scheduler`` (a Dask client or address) spreads chunks of ``chunk`` samples over a cluster with the
-    same result as a local run. ``candidates``: the calls to compare (one call or a list; default every legal
-    one). ``progress``: True for a progress bar, or a callable taking the count of finished samples.
 
-    Raises ``BalootError`` before any work when the samples' arrays would not fit in this machine's memory.
-    Ctrl-C raises ``baloot.Interrupted`` (a ``KeyboardInterrupt``) whose ``result`` is the analysis of the
-    samples finished so far (``interrupted`` set, ``requested`` the samples asked for)."""
+    Parameters
+    ----------
+    game : Game
+        A hand in its bidding or doubling phase.
+    samples : int, default 2000
+        Deals sampled; every candidate call is played on each.
+    candidates : str or list of str, optional
+        The calls to compare; every legal one by default.
+    players, seed, threads, progress, scheduler, chunk
+        As :func:`analyze_bid` takes them.
+
+    Returns
+    -------
+    BidAnalysis
+        One row per candidate call.
+
+    Raises
+    ------
+    BalootError
+        A game with no call to make, bad candidates, or a bad count, player or seed; before any work, when
+        the samples' arrays would not fit in this machine's memory.
+    Interrupted
+        On Ctrl-C (a ``KeyboardInterrupt``); its ``result`` is the analysis of the samples finished so far
+        (``interrupted`` set, ``requested`` the samples asked for).
+    """
     if not isinstance(game, Game):
         raise BalootError(f"analyze_decision needs a baloot.Game, not {game!r}")
     if game.phase not in ("bidding", "doubling"):
@@ -247,15 +277,52 @@ def _candidates(candidates: Any, legal: List[str]) -> List[str]:
     return actions
 
 
-def analyze_bid(hand: Cards, up_card: str, seat: int, dealer: int, samples: int = 2000, players: Any = DEFAULT_PLAYERS,
-                seed: int = 0, rules: Optional[Rules] = None, scores: Tuple[int, int] = (0, 0), *, threads: int = 0,
+def analyze_bid(hand: Cards, up_card: str, seat: int, dealer: int, *, samples: int = 2000,
+                players: Any = DEFAULT_PLAYERS, seed: int = 0, rules: Optional[Rules] = None,
+                scores: Tuple[int, int] = (0, 0), threads: int = 0,
                 progress: Any = False, scheduler: Any = None, chunk: Optional[int] = None) -> BidAnalysis:
     """What should ``seat``, holding these five cards, call with this up-card on its first turn?
 
     Every call open to the seat (pass, hokum, sun, and ashkal where allowed) is played out on the same
     ``samples`` deals, the seats before it having passed (only deals on which ``players`` pass there are
-    kept). Returns a ``BidAnalysis``. ``progress``: True for a progress bar, or a callable taking the count
-    of finished samples.
+    kept).
+
+    Parameters
+    ----------
+    hand : cards
+        The seat's first five cards.
+    up_card : str
+        The card turned face up.
+    seat, dealer : int
+        The seat to advise and the dealer, 0-3.
+    samples : int, default 2000
+        Deals sampled; every call is played on each.
+    rules : Rules, optional
+        The host options.
+    scores : tuple of int, default (0, 0)
+        The match scores before the hand.
+    players : str, callable or list of four, default "strong"
+        Who makes the other calls and plays the hands out (``baloot.players()`` lists the built-in ones).
+    seed : int, default 0
+        Same seed, same analysis, for any ``threads``.
+    threads : int, default 0
+        Worker threads; 0 uses every core.
+    progress : bool or callable, default False
+        True for a progress bar, or a callable taking the count of finished samples.
+    scheduler : dask Client or str, optional
+        Spreads chunks of ``chunk`` samples over a Dask cluster, with the same result as a local run.
+    chunk : int, optional
+        Samples per chunk with ``scheduler``.
+
+    Returns
+    -------
+    BidAnalysis
+        One row per call open to the seat.
+
+    Raises
+    ------
+    BalootError
+        Bad cards, seats, counts, players or rules; a state with no call to make.
     """
     rules = resolve(rules)
     own = parse_cards(hand, "the hand")

@@ -23,11 +23,27 @@ RECORD_FIELDS = frozenset({"format", "version", "rules", "dealer", "start_scores
 
 
 class Match:
-    """Hands dealt in turn (the dealer rotates, R4) until a team wins. ``seed`` makes the deals
-    reproducible and ``dealer`` deals first; ``scores`` starts the match from given scores (both below
-    the target); ``new_hand()`` gives the next hand, ``record(game)`` adds it once it is over."""
+    """Hands dealt in turn (the dealer rotates, R4) until a team wins: ``new_hand()`` gives the next hand,
+    ``record(game)`` adds it once it is over.
 
-    def __init__(self, rules: Optional[Rules] = None, seed: Optional[int] = None, *, dealer: int = 0,
+    Parameters
+    ----------
+    rules : Rules, optional
+        The host options (``target`` among them); None for the seed's defaults.
+    seed : int, optional
+        Makes the deals reproducible (random when None).
+    dealer : int, default 0
+        The seat that deals first.
+    scores : tuple of int, default (0, 0)
+        The scores the match starts from, both below the target.
+
+    Raises
+    ------
+    BalootError
+        A bad rule, seed, seat or score.
+    """
+
+    def __init__(self, *, rules: Optional[Rules] = None, seed: Optional[int] = None, dealer: int = 0,
                  scores: Tuple[int, int] = (0, 0)) -> None:
         self.rules = resolve(rules)
         start = check_scores(scores)

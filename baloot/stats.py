@@ -10,7 +10,7 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 import numpy as np
 
 from baloot import _core
-from baloot.labels import label
+from baloot.labels import call_label, label
 from baloot.validation import contract_name
 
 Z95 = 1.959963984540054
@@ -88,9 +88,22 @@ def merge_counts(parts: List[Mapping[str, Any]]) -> Dict[str, Any]:
 
 class Summary:
     """Mean game points per team and per buyer seat with 95% CIs; rates of each contract, made,
-    khasra, kaboot, throw-in, doubling level, projects and Baloot. ``str()`` prints a table."""
+    khasra, kaboot, throw-in, doubling level, projects and Baloot. ``str()`` prints a table.
 
-    def __init__(self, counts: Mapping[str, Any], arabic: bool = True) -> None:
+    Parameters
+    ----------
+    counts : mapping
+        The exact sums of a run, as ``SimResult.counts`` holds them.
+    arabic : bool, default True
+        Arabic labels beside the English ones in the table.
+
+    Raises
+    ------
+    KeyError
+        ``counts`` lacks a sum.
+    """
+
+    def __init__(self, counts: Mapping[str, Any], *, arabic: bool = True) -> None:
         self.counts = {k: counts[k] for k in COUNT_KEYS}
         self.arabic = arabic
         c = self.counts
@@ -172,22 +185,21 @@ class Summary:
         rows += [(f"Points, team {t} (seats {t} & {t + 2})", mean(self.points[t])) for t in (0, 1)]
         rows.append(("Margin, team 0 − team 1", mean(self.margin)))
         for name in CONTRACTS:
-            mode, _, suit = name.partition(":")
-            rows.append((f"{label(mode, a)}{' ' + suit if suit else ''}", pct(self.contracts[name])))
-        rows.append((label("throw_in", a), pct(self.thrown_in)))
-        rows.append((label("made", a), pct(self.made)))
-        rows.append((label("khasra", a), pct(self.khasra)))
-        rows.append((f"{label('kaboot', a)} by buyers", pct(self.kaboot["buyers"])))
-        rows.append((f"{label('kaboot', a)} by defenders", pct(self.kaboot["defenders"])))
+            rows.append((call_label(name, arabic=a), pct(self.contracts[name])))
+        rows.append((label("throw_in", arabic=a), pct(self.thrown_in)))
+        rows.append((label("made", arabic=a), pct(self.made)))
+        rows.append((label("khasra", arabic=a), pct(self.khasra)))
+        rows.append((f"{label('kaboot', arabic=a)} by buyers", pct(self.kaboot["buyers"])))
+        rows.append((f"{label('kaboot', arabic=a)} by defenders", pct(self.kaboot["defenders"])))
         for m, name in ((2, "double"), (3, "three"), (4, "four")):
-            rows.append((f"{label(name, a)} ×{m}", pct(self.multiplier[m])))
-        rows.append((label("gahwa", a), pct(self.gahwa)))
+            rows.append((f"{label(name, arabic=a)} ×{m}", pct(self.multiplier[m])))
+        rows.append((label("gahwa", arabic=a), pct(self.gahwa)))
         for kind in PROJECT_KINDS:
             per_hand = self.projects[kind]
             shown = UNDEFINED if math.isnan(per_hand) else f"{per_hand:.4f}"
-            rows.append((f"{label(kind, a)} per hand", (shown, None)))
-        rows.append((f"{label('projects', a)} scored", pct(self.projects_scored)))
-        rows.append((label("baloot", a), pct(self.baloot)))
+            rows.append((f"{label(kind, arabic=a)} per hand", (shown, None)))
+        rows.append((f"{label('projects', arabic=a)} scored", pct(self.projects_scored)))
+        rows.append((label("baloot", arabic=a), pct(self.baloot)))
         for s, seat in enumerate(self.seats):
             rows.append((f"Seat {s} buys / makes", (f"{pct(seat['buys'])[0]} / {pct(seat['made'])[0]}", None)))
             rows.append((f"Seat {s} as buyer: margin", mean(seat["margin"])))

@@ -99,16 +99,36 @@ def dd_tables(hands: Any, leaders: Any = 0, *, contracts: Optional[Sequence[str]
     team takes from deal ``i``'s first lead under ``TABLE_CONTRACTS[k]``, both teams playing perfectly
     with every hand in view (the last-trick 10 included; ``-1`` in the columns not asked for).
 
-    ``hands``: an ``(n, 4)`` integer array of hand masks in seat order (bit ``c`` for card ``c`` of
-    ``baloot.DECK``), or a list of deals of four hands (``"AS 10S ..."`` or card lists). The hands of a
-    deal hold the same number of cards: eight for a full deal. ``leaders``: the seat leading the first
-    trick, one for every deal or one per deal. ``contracts``: the columns to solve (default all).
-    ``threads``: 0 for every core. Raises :class:`baloot.BalootError` naming the first bad deal.
+    Parameters
+    ----------
+    hands : array or list
+        An ``(n, 4)`` integer array of hand masks in seat order (bit ``c`` for card ``c`` of ``baloot.DECK``),
+        or a list of deals of four hands (``"AS 10S ..."`` or card lists). The hands of a deal hold the same
+        number of cards: eight for a full deal.
+    leaders : int or array, default 0
+        The seat leading the first trick, one for every deal or one per deal.
+    contracts : list of str, optional
+        The columns to solve (default all).
+    rules : Rules, optional
+        The host options (the solver plays by the seed's trick rules).
+    threads : int, default 0
+        Worker threads; 0 for every core.
+    progress : bool or callable, default False
+        True for a progress bar, or a callable taking the count of finished deals.
+    resolution : {"abnat", "points", "make"}, default "abnat"
+        The exact abnat; each team's game points for its abnat, rounded as the score rounds them (no
+        projects; fewer probes than exact abnat); or 1 where the team takes strictly more than half of the
+        deal's abnat, else 0 (one probe, two when the deal can split evenly).
 
-    ``resolution``: ``"abnat"`` (the default) the exact abnat; ``"points"`` each team's game points for
-    its abnat, rounded as the score rounds them (no projects; fewer probes than exact abnat);
-    ``"make"`` 1 where the team takes strictly more than half of the deal's abnat, else 0 (one probe,
-    two when the deal can split evenly).
+    Returns
+    -------
+    numpy.ndarray
+        ``(n, 5, 2)`` int16: ``[i, k, team]`` for deal ``i`` under ``TABLE_CONTRACTS[k]``.
+
+    Raises
+    ------
+    BalootError
+        Naming the first bad deal, or a bad leader, contract, rule or resolution.
     """
     if resolution not in RESOLUTIONS:
         raise BalootError(f"resolution {resolution!r} is not one of {', '.join(RESOLUTIONS)}")
@@ -134,7 +154,26 @@ def dd_table(hands: Sequence[Cards], leader: int = 0, *, rules: Optional[Rules] 
              resolution: str = "abnat") -> Dict[str, Tuple[int, int]]:
     """The double-dummy table of one deal: for each of ``TABLE_CONTRACTS``, the abnat (team 0, team 1)
     take from the first lead, led by ``leader``, under best play with every hand in view (or their game
-    points, or whether each takes more than half: ``resolution`` as in :func:`dd_tables`)."""
+    points, or whether each takes more than half: ``resolution`` as in :func:`dd_tables`).
+
+    Parameters
+    ----------
+    hands : sequence of cards
+        Four hands of the same size in seat order.
+    leader : int, default 0
+        The seat leading the first trick.
+    rules, resolution
+        As :func:`dd_tables` takes them.
+
+    Returns
+    -------
+    dict of str to tuple of int
+
+    Raises
+    ------
+    BalootError
+        A bad deal, leader, rule or resolution.
+    """
     leader = validation.seat(leader, "leader")
     table = dd_tables([list(hands)], leader, rules=rules, threads=1, resolution=resolution)[0]
     return {contract: (int(row[0]), int(row[1])) for contract, row in zip(TABLE_CONTRACTS, table)}
@@ -143,10 +182,30 @@ def dd_table(hands: Sequence[Cards], leader: int = 0, *, rules: Optional[Rules] 
 _DEAL_BLOCK = 1 << 16
 
 
-def random_deals(n: int, seed: int = 0, *, fixed: Optional[Mapping[int, Cards]] = None) -> np.ndarray:
+def random_deals(n: int, *, seed: int = 0, fixed: Optional[Mapping[int, Cards]] = None) -> np.ndarray:
     """``n`` random full deals as an ``(n, 4)`` uint64 array of hand masks (as :func:`dd_tables` takes
-    them), reproducible by ``seed``. ``fixed`` maps seats to the eight cards they hold in every deal; the
-    other cards are dealt uniformly at random to the other seats."""
+    them).
+
+    Parameters
+    ----------
+    n : int
+        The number of deals.
+    seed : int, default 0
+        Makes the deals reproducible.
+    fixed : mapping of int to cards, optional
+        Seats and the eight cards they hold in every deal; the other cards are dealt uniformly at random to
+        the other seats.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``(n, 4)`` uint64 hand masks in seat order.
+
+    Raises
+    ------
+    BalootError
+        A bad count, seed, seat or fixed hand.
+    """
     count = validation.count(n, "n")
     rng = np.random.default_rng(validation.seed(seed))
     try:
@@ -216,7 +275,7 @@ def sample_table(hand: Cards, seat: int = 0, *, deals: int = 1000, seed: int = 0
     whose ``result`` is the table of the deals solved so far (``interrupted`` set)."""
     seat = validation.seat(seat)
     count = validation.count(deals, "deals", 1)
-    masks = random_deals(count, seed, fixed={seat: hand})
+    masks = random_deals(count, seed=seed, fixed={seat: hand})
     leader = validation.seat(leader, "leader")
     team = seat % 2
     totals = abnat_to_win(masks[:1])[0]

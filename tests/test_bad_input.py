@@ -417,7 +417,7 @@ def test_fuzz_numbers_give_a_baloot_error_never_a_type_error(seat, number, pair)
         lambda: baloot.game_points(number, "hokum"),
         lambda: baloot.declare_projects(DEAL, "sun", first=seat),
         lambda: baloot.dd_table(DEAL, seat) if seat not in range(4) else None,
-        lambda: baloot.random_deals(number, seat) if refused_or_small(number) else None,
+        lambda: baloot.random_deals(number, seed=seat) if refused_or_small(number) else None,
     ]
     for call in calls:
         try:
@@ -430,7 +430,7 @@ def test_fuzz_numbers_give_a_baloot_error_never_a_type_error(seat, number, pair)
 
 def test_play_out_takes_the_largest_seed():
     game = baloot.Game(seed=3)
-    baloot.players.play_out(game, "heuristic", seed=2**64 - 1)
+    baloot.play_out(game, "heuristic", seed=2**64 - 1)
     assert game.result is not None
 
 

@@ -565,7 +565,7 @@ def test_a_match_won_is_announced_before_the_record_is_saved(capsys, tmp_path):
 
 def test_a_hand_over_refuses_an_action_without_an_empty_legal_list():
     game = baloot.Game(seed=1)
-    baloot.players.play_out(game, "random")
+    baloot.play_out(game, "random")
     with pytest.raises(baloot.IllegalAction) as error:
         game.apply("pass")
     assert str(error.value) == "'pass' cannot be played: the hand is over"
@@ -573,7 +573,7 @@ def test_a_hand_over_refuses_an_action_without_an_empty_legal_list():
 
 def test_a_hidden_hand_of_one_card_reads_1_card():
     game = baloot.Game(seed=1)
-    player = baloot.players.BuiltinPlayer("heuristic")
+    player = baloot.roster.BuiltinPlayer("heuristic")
     while game.to_move is not None and not (game.phase == "playing" and len(game.tricks) == 7):
         game.apply(player.act(game, len(game.history)))
     assert game.phase == "playing"

@@ -105,7 +105,7 @@ def test_random_matches_end_per_r41(target):
     stats: Counter = Counter()
     n_matches = 400
     for seed in range(n_matches):
-        m = Match(rules, seed=seed)
+        m = Match(rules=rules, seed=seed)
         play_match(m, random.Random(seed), stats)
         # nothing more may be recorded once the winner is known
         late = play_out(Game(rules=rules, dealer=m.dealer, seed=seed, scores=m.scores), random.Random(seed))
@@ -128,7 +128,7 @@ def test_both_past_target_higher_total_wins_even_against_the_buyers():
     seed = 0
     while stats["both reached, defenders higher"] == 0 or stats["both reached, buyers higher"] == 0:
         assert seed < 3000, f"no such match in {seed} seeds: {stats}"
-        play_match(Match(Rules(), seed=10_000 + seed), random.Random(seed), stats)
+        play_match(Match(rules=Rules(), seed=10_000 + seed), random.Random(seed), stats)
         seed += 1
 
 
@@ -149,7 +149,7 @@ def test_tie_past_target_goes_to_the_buyers(buyers):
     Target 13: the first hand of a seeded match, Sun bought by ``buyers``, made with points tied >= 13
     (e.g. 66-64 abnat -> 13-13). The seeds are searched deterministically."""
     for seed in range(5000):
-        m = Match(Rules(target=13), seed=seed)
+        m = Match(rules=Rules(target=13), seed=seed)
         g = m.new_hand()
         buy_sun(g, buyers)
         play_out(g, random.Random(seed))
@@ -239,7 +239,7 @@ def test_dealer_rotates_through_throw_ins():
 
 @pytest.mark.parametrize("target", (101, 30, 1))
 def test_custom_target_first_team_to_reach_it(target):
-    m = Match(Rules(target=target), seed=target)
+    m = Match(rules=Rules(target=target), seed=target)
     rng = random.Random(target)
     while m.winner is None:
         before = m.scores
@@ -357,7 +357,7 @@ def test_record_refuses_another_matchs_hand_at_other_scores():
 
 
 def test_record_after_winner_known_refused_even_for_a_throw_in():
-    m = Match(Rules(target=1), seed=9)
+    m = Match(rules=Rules(target=1), seed=9)
     rng = random.Random(9)
     while m.winner is None:
         m.record(play_out(m.new_hand(), rng))

@@ -121,7 +121,7 @@ def test_a_bad_plot_target_is_refused_before_the_analysis(capsys, target, words)
 def hand_record(tmp_path_factory):
     """A finished hand's game record on disk."""
     game = baloot.Game(seed=1)
-    baloot.players.play_out(game, "heuristic", seed=1)
+    baloot.play_out(game, "heuristic", seed=1)
     path = tmp_path_factory.mktemp("record") / "hand.json"
     path.write_text(game.to_json(), encoding="utf-8")
     return str(path)
@@ -314,5 +314,5 @@ def test_solve_table_has_no_progress(capsys):
                                         ("strong:endgame_tricks=2000", "got 2000"), ("rollout:race=101", "got 101")])
 def test_a_player_option_out_of_range_is_shown_as_typed(spec, shown):
     with pytest.raises(BalootError) as error:
-        baloot.players.BuiltinPlayer(spec)
+        baloot.roster.BuiltinPlayer(spec)
     assert str(error.value).endswith(shown) and ".000000" not in str(error.value)

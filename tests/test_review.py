@@ -10,8 +10,8 @@ import baloot
 from baloot.cli import build_parser
 from baloot.cli import main as cli_main
 from baloot.commands import play as play_command
-from baloot.players import BuiltinPlayer, play_out
 from baloot.review import LOSS_CLASSES, verdict
+from baloot.roster import BuiltinPlayer, play_out
 from baloot.stats import Estimate
 
 SAMPLES = 1500

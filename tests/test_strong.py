@@ -12,7 +12,7 @@ from test_search_players import twins
 import baloot
 from baloot import _core
 from baloot.errors import BalootError
-from baloot.players import SHIPPED_WEIGHTS, BuiltinPlayer, strong_weights
+from baloot.roster import SHIPPED_WEIGHTS, BuiltinPlayer, strong_weights
 from baloot.rules import Rules, core_rules
 
 BIDDING = 0
@@ -42,11 +42,11 @@ def test_a_player_owns_the_weights_it_was_given(tmp_path):
     lines[at] = " ".join(["100"] * 8)
     keen = tmp_path / "keen.weights"
     keen.write_text("\n".join(lines))
-    before = baloot.simulate(40, "strong", seed=3)
-    eager = baloot.simulate(40, BuiltinPlayer("strong", weights=str(keen)), seed=3)
+    before = baloot.simulate(40, players="strong", seed=3)
+    eager = baloot.simulate(40, players=BuiltinPlayer("strong", weights=str(keen)), seed=3)
     assert (eager.mode == 0).sum() > (before.mode == 0).sum()
     assert strong_weights(str(keen)) is not strong_weights()
-    assert np.array_equal(baloot.simulate(40, "strong", seed=3).points, before.points)
+    assert np.array_equal(baloot.simulate(40, players="strong", seed=3).points, before.points)
 
 
 @pytest.mark.parametrize("damage, message", [
@@ -166,16 +166,10 @@ def test_card_play_labels():
 
 
 def test_strong_follows_the_seed_for_any_thread_count():
-    one = baloot.simulate(400, "strong", seed=5, threads=1)
-    two = baloot.simulate(400, "strong", seed=5, threads=2)
+    one = baloot.simulate(400, players="strong", seed=5, threads=1)
+    two = baloot.simulate(400, players="strong", seed=5, threads=2)
     assert np.array_equal(one.points, two.points) and np.array_equal(one.abnat, two.abnat)
 
 
 def test_strong_beats_the_heuristic_in_duplicate():
-    hands = 3000
-    parts = []
-    for layout, team in ((["strong", "heuristic"] * 2, 0), (["heuristic", "strong"] * 2, 1)):
-        result = baloot.simulate(hands, layout, seed=11)
-        parts.append(result.points[:, team].astype(np.int64) - result.points[:, 1 - team])
-    margin = (parts[0] + parts[1]) / 2
-    assert margin.mean() > 0
+    assert baloot.duplicate("strong", "heuristic", 3000, seed=11).margin > 0

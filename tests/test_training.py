@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from baloot import _core
-from baloot.players import SHIPPED_WEIGHTS
+from baloot.roster import SHIPPED_WEIGHTS
 
 TRAINING = Path(__file__).resolve().parent.parent / "training"
 

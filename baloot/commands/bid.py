@@ -9,7 +9,15 @@ from typing import Any
 
 from baloot import validation
 from baloot.analysis import DEFAULT_PLAYERS, analyze_bid
-from baloot.commands.common import add_rule_option, draw_plot, parse_pair, players_from, print_json, rules_from
+from baloot.commands.common import (
+    add_players_option,
+    add_rule_option,
+    draw_plot,
+    parse_pair,
+    players_from,
+    print_json,
+    rules_from,
+)
 from baloot.errors import Interrupted
 from baloot.plotting import check_plot_target, plot_bid_analysis
 from baloot.progress import progress_bar
@@ -26,8 +34,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seat", type=int, required=True, help="the seat to advise, 0-3")
     parser.add_argument("--dealer", type=int, default=0, help="the dealer's seat (default 0)")
     parser.add_argument("--samples", type=int, default=2000, help="sampled deals (default 2000)")
-    parser.add_argument("--players", default=DEFAULT_PLAYERS,
-                        help=f"who makes the other calls and plays the hand (default {DEFAULT_PLAYERS})")
+    add_players_option(parser, DEFAULT_PLAYERS, "who makes the other calls and plays the hand")
     parser.add_argument("--scores", default="0,0", help="match scores before the hand, team 0,team 1 (default 0,0)")
     parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     parser.add_argument("--threads", type=int, default=0, help="worker threads, 0 = every core")

@@ -11,7 +11,8 @@ from typing import Any, Callable, Tuple
 import numpy as np
 
 from baloot.errors import BalootError
-from baloot.rules import PRESETS, Rules
+from baloot.roster import player_names
+from baloot.rules import OPTIONS, PRESETS, Rules
 
 
 def add_rule_option(parser: argparse.ArgumentParser) -> None:
@@ -19,7 +20,14 @@ def add_rule_option(parser: argparse.ArgumentParser) -> None:
                         help="a named rule set to start from: " + ", ".join(PRESETS) + " (default seed)")
     parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                         help="a host option, e.g. --rule kaboot=double --rule target=101 (repeatable, over "
-                             "--rules); keys: " + ", ".join(Rules.__dataclass_fields__))
+                             "--rules); the options: " + "; ".join(option.describe() for option in OPTIONS))
+
+
+def add_players_option(parser: argparse.ArgumentParser, default: str, what: str) -> None:
+    """``--players``, whose help lists the built-in players from the core's registry."""
+    parser.add_argument("--players", default=default,
+                        help=f"{what}: one player for all seats or four separated by commas, of {player_names()} "
+                             f"(options as pimc:samples=20; docs/players.md lists them) (default {default})")
 
 
 def rules_from(args: argparse.Namespace) -> Rules:

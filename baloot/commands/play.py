@@ -15,7 +15,7 @@ from baloot.errors import IllegalAction
 from baloot.files import check_writable, write_atomically
 from baloot.game import Game
 from baloot.match import Match
-from baloot.players import BuiltinPlayer
+from baloot.roster import BuiltinPlayer
 
 HELP = "Type a legal action (a card such as 10H, or pass / hokum / hokum:S / sun / ashkal / double ...), " \
        "'?' to list the legal ones, 'table' to redraw, 'quit' to leave."

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from baloot.commands.common import draw_plot, players_from
+from baloot.commands.common import add_players_option, draw_plot, players_from
 from baloot.plotting import check_plot_target
 from baloot.records import read_text
 from baloot.review import DEFAULT_SAMPLES, review
@@ -24,8 +24,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seat", type=int, help="review only this seat's decisions, 0-3")
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
                         help=f"worlds per decision (default {DEFAULT_SAMPLES})")
-    parser.add_argument("--players", default="heuristic",
-                        help="who plays the worlds out: one player or four separated by commas (default heuristic)")
+    add_players_option(parser, "heuristic", "who plays the worlds out")
     parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     parser.add_argument("--threads", type=int, default=0, help="worker threads, 0 = every core")
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")

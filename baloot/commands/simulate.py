@@ -8,7 +8,7 @@ import time
 from typing import Any, Tuple
 
 from baloot import validation
-from baloot.commands.common import add_rule_option, players_from, print_json, rules_from
+from baloot.commands.common import add_players_option, add_rule_option, players_from, print_json, rules_from
 from baloot.distributed import remove_checkpoint
 from baloot.errors import BalootError
 from baloot.files import check_writable
@@ -24,9 +24,7 @@ def register(subparsers: Any) -> None:
                     "and print means with 95% confidence intervals and rates. Ctrl-C stops within a second and "
                     "prints the summary of the hands finished so far.")
     parser.add_argument("--hands", type=int, default=100_000, help="number of hands (default 100000)")
-    parser.add_argument("--players", default="random",
-                        help="one player for all seats or four separated by commas: random, heuristic, expert, "
-                             "dd, pimc, rollout (options as pimc:samples=20)")
+    add_players_option(parser, "random", "who plays")
     parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     parser.add_argument("--start", type=int, default=0, help="index of the first hand (default 0)")
     parser.add_argument("--threads", type=int, default=0, help="worker threads, 0 = every core (default)")

@@ -83,13 +83,10 @@ namespace baloot {
 // Numeric options of a built-in player, e.g. {"samples": 20} for "pimc".
 using PolicyOptions = std::map<std::string, double>;
 
-// An option's value as the user typed it in a message: "-5" or "0.25", not "-5.000000".
-std::string option_text(double value);
-
 struct StrongWeights;
 
 // A built-in player by name ("random", ...); throws RuleError for an unknown name or option. `weights` are
-// the learned values of the strong player, which owns them (shared, never changed); the others ignore them.
+// the learned values of the strong player, which owns them (shared, never changed); the others take none.
 std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyOptions& options = {},
                                           std::shared_ptr<const StrongWeights> weights = nullptr);
 

@@ -31,7 +31,8 @@ class StrongPolicy final : public Policy {
 
 // The factory case: `weights` (a RuleError when there are none), the endgame search of the options
 // endgame_tricks and endgame_samples, the option learned_play (0: play the cards as the expert), and the
-// expert's parameters overridden by the other options.
+// expert's parameters overridden by the other options; `options` holds every option, checked
+// (players/registry.hpp).
 std::shared_ptr<const Policy> make_strong_policy(const PolicyOptions& options,
                                                  std::shared_ptr<const StrongWeights> weights);
 
