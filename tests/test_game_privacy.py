@@ -13,10 +13,12 @@ SUFFIXES = {".py", ".pyx", ".cpp", ".hpp", ".h"}
 
 
 def private_names() -> set:
-    """The names a Game keeps to itself: its private attributes and methods (not Python's dunders)."""
+    """The names a Game keeps to itself: its private attributes and methods (not Python's dunders, nor the
+    ``_repr_*_`` methods that Jupyter calls)."""
     game = Game(seed=1)
     names = set(vars(game)) | set(vars(Game))
-    return {name for name in names if name.startswith("_") and not name.startswith("__")}
+    return {name for name in names if name.startswith("_") and not name.startswith("__")
+            and not (name.startswith("_repr_") and name.endswith("_"))}
 
 
 def source_files() -> list:
