@@ -18,6 +18,7 @@ from baloot import _core, validation
 from baloot.errors import BalootError
 from baloot.files import write_atomically
 from baloot.progress import progress_callback
+from baloot.roster import resolve_players
 from baloot.rules import Rules, core_rules, resolve
 from baloot.simulate import core_players
 
@@ -33,10 +34,24 @@ _FLAGS = _core.outcome_flags  # of an analysis's hands, from the deciding seat's
 
 
 class EquityTable:
-    """Team 0's chance to win the match: ``win[s0, s1, dealer]`` for scores below the target and the
-    seat that deals next, with ``error`` its standard error (from the spread of independent batches of the
-    simulated hands). Under ``target_tie="another_hand"``, ``ties[s - target, dealer]`` is the chance from
-    tied scores ``s`` past the target (the last row stands for every higher tie)."""
+    """Team 0's chance to win the match, as ``match_equity`` returns it.
+
+    Attributes
+    ----------
+    win : numpy.ndarray
+        ``win[s0, s1, dealer]``: the chance for scores below the target and the seat that deals next.
+    error : numpy.ndarray
+        Its standard error (from the spread of independent batches of the simulated hands).
+    ties : numpy.ndarray
+        Under ``target_tie="another_hand"``, ``ties[s - target, dealer]`` is the chance from tied scores
+        ``s`` past the target (the last row stands for every higher tie).
+    rules : Rules
+        The host options; ``target`` their target.
+    players : list of str
+        The players of the four seats.
+    hands, seed : int
+        Hands simulated per score class and dealer, and the simulation's seed.
+    """
 
     def __init__(self, win: np.ndarray, error: np.ndarray, ties: np.ndarray, *, rules: Rules, players: List[str],
                  hands: int, seed: int, seconds: float) -> None:
@@ -143,6 +158,20 @@ def _stored(path: str, players: List[str], rules: Rules, hands: int, seed: int) 
     return table
 
 
+def _player_names(players: Any) -> List[str]:
+    """Each player's spec, with the digest of its weights file where it is not the shipped one, so that
+    a table of other weights is never taken for the shipped players' (nor the other way round)."""
+    names = []
+    for player in resolve_players(players):
+        weights = getattr(player, "weights", None)
+        if weights is None:
+            names.append(player.spec)
+        else:
+            with open(weights, "rb") as handle:
+                names.append(f"{player.spec} weights={hashlib.sha256(handle.read()).hexdigest()[:16]}")
+    return names
+
+
 def match_equity(*, players: Any = DEFAULT_PLAYERS, rules: Optional[Rules] = None, hands: int = DEFAULT_HANDS,
                  seed: int = 0, threads: int = 0, cache: bool = True, progress: Any = False) -> EquityTable:
     """The chance that team 0 wins the match from every score below the target and every dealer.
@@ -180,7 +209,8 @@ def match_equity(*, players: Any = DEFAULT_PLAYERS, rules: Optional[Rules] = Non
     rules = resolve(rules)
     hands = validation.count(hands, "hands", BATCHES)
     seed = validation.seed(seed)
-    core, names = core_players(players, rules)
+    core, _ = core_players(players, rules)
+    names = _player_names(players)
     cache = validation.boolean(cache, "cache")
     path = os.path.join(cache_dir(), f"equity-{_key(names, rules, hands, seed)}.npz")
     if cache:

@@ -22,10 +22,24 @@ ENDS: Tuple[str, ...] = _core.match_ends  # "end" codes: going_on (never in a fi
 
 
 class MatchResult:
-    """The matches of one run. Arrays, one row per match: ``winner`` (team), ``scores`` (n, 2) final,
-    ``hands`` (hands dealt, thrown-in ones included) and ``end`` (an index into ``ENDS``: "gahwa" for a
-    Gahwa's winner (R33), "target" (R41), "tie_to_buyers" for equal totals past the target). ``ends``
-    names each row's end. A run with ``keep=False`` has only the summary (the arrays are None)."""
+    """The matches of one run, as ``simulate_matches`` returns them.
+
+    Attributes
+    ----------
+    matches : int
+        Matches played.
+    winner, scores, hands, end : numpy.ndarray or None
+        One row per match: the winning team, the final scores (n, 2), the hands dealt (thrown-in ones
+        included) and how it ended (an index into ``ENDS``: "gahwa" for a Gahwa's winner (R33), "target"
+        (R41), "tie_to_buyers" for equal totals past the target); None in a run with ``keep=False``, which
+        has only the summary.
+    ends : list of str
+        Each row's end by name.
+    players : list of str
+        The players of the four seats.
+    interrupted : bool
+        Whether Ctrl-C stopped the run before every match was played.
+    """
 
     def __init__(self, counts: Dict[str, Any], arrays: Dict[str, Optional[np.ndarray]], *, start: int, seed: int,
                  players: List[str], rules: Rules, scores: Tuple[int, int], dealer: int, interrupted: bool,

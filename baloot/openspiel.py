@@ -95,13 +95,14 @@ def _longest_calls(rules: Rules, dealer: int, scores: Tuple[int, int]) -> int:
         return best
 
     aces = [card for card in range(NUM_CARDS) if card % 8 == 7]
+    ace_at = _core.first_card_positions((dealer + 3) % 4, dealer)[0]  # the first card of the seat before the dealer
     decks = []
     for up_card in range(NUM_CARDS):
         ace = next(card for card in aces if card != up_card)
-        rest = [card for card in range(NUM_CARDS) if card not in (up_card, ace)]
-        # the seat before the dealer's first packet is cards 6-8; the up-card is card 20
-        decks.append(format_cards(rest[:6] + [ace] + rest[6:19] + [up_card] + rest[19:]))
-    return max(longest(Game(rules, dealer=dealer, deck=deck, scores=scores)) for deck in decks)
+        rest = iter(card for card in range(NUM_CARDS) if card not in (up_card, ace))
+        placed = {ace_at: ace, _core.up_card_position: up_card}
+        decks.append(format_cards([placed[i] if i in placed else next(rest) for i in range(NUM_CARDS)]))
+    return max(longest(Game(rules=rules, dealer=dealer, deck=deck, scores=scores)) for deck in decks)
 
 
 class BalootGame(pyspiel.Game):
@@ -187,7 +188,7 @@ class BalootState(pyspiel.State):
             self._deck += bytes((action,))
             if len(self._deck) == NUM_CARDS:
                 spiel = self.get_game()
-                game = Game(spiel.rules, dealer=spiel.dealer, deck=format_cards(self._deck), scores=spiel.scores)
+                game = Game(rules=spiel.rules, dealer=spiel.dealer, deck=format_cards(self._deck), scores=spiel.scores)
                 self._dealt = tuple(to_mask(parse_cards(hand)) for hand in game.hands)
                 self._hand = _Hand(game)
             return
@@ -247,7 +248,7 @@ class BalootState(pyspiel.State):
         return seen
 
     def _replays(self, deck: List[int], spiel: BalootGame) -> bool:
-        game = Game(spiel.rules, dealer=spiel.dealer, deck=format_cards(deck), scores=spiel.scores)
+        game = Game(rules=spiel.rules, dealer=spiel.dealer, deck=format_cards(deck), scores=spiel.scores)
         try:
             for action in self._moves[1::2]:
                 game.apply(_NAMES[action])

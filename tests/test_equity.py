@@ -12,6 +12,7 @@ import pytest
 
 from baloot import BalootError, Rules, match_equity, simulate_matches
 from baloot.equity import EquityTable
+from baloot.roster import SHIPPED_WEIGHTS, BuiltinPlayer
 from tests.test_cli import run_cli
 
 SMALL = Rules(target=21)
@@ -87,13 +88,30 @@ def test_shipped_table_is_returned_at_once_and_is_symmetric():
     assert abs(table.at((0, 0), 0) - 0.5) < 0.02 and table.at((150, 0), 0) > 0.99
 
 
-def test_cli_equity_table_json_and_plot(capsys, tmp_path):
+def test_cli_equity_table_plot(capsys, tmp_path):
+    pytest.importorskip("matplotlib")
     plot = str(tmp_path / "e.png")
     code, out, _err = run_cli(capsys, "equity", "--players", "random", "--rule", "target=41", "--hands", "200",
                               "--step", "10", "--plot", plot, "--no-progress")
     assert code == 0 and "target 41" in out and len(out.splitlines()) == 2 + 5 + 1
     assert (tmp_path / "e.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_cli_equity_table_json(capsys):
     code, out, _err = run_cli(capsys, "equity", "--players", "random", "--rule", "target=41", "--hands", "200",
                               "--json", "--no-progress")
     data = json.loads(out)
     assert code == 0 and len(data["win"]) == 41 and len(data["win"][0][0]) == 4
+
+
+def test_a_strong_player_of_other_weights_never_reads_the_shipped_table(tmp_path):
+    other = tmp_path / "other.weights"
+    with open(SHIPPED_WEIGHTS) as f:
+        lines = f.read().split("\n")
+    lines[lines.index("sun_base 8") + 1] = " ".join(["100"] * 8)  # Sun worth calling on any cards
+    other.write_text("\n".join(lines))
+    shipped = match_equity()
+    table = match_equity(players=BuiltinPlayer("strong", weights=str(other)), rules=Rules(target=41), hands=200,
+                         cache=False)
+    assert shipped.players == ["strong"] * 4
+    assert table.players[0].startswith("strong weights=") and table.players[0] != "strong"

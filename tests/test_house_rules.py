@@ -21,7 +21,7 @@ from deals import order_from  # noqa: E402
 
 from baloot import DECK, BalootError, Game, Match, Rules, legal_moves, score_hand  # noqa: E402
 from baloot.cli import main  # noqa: E402
-from baloot.players import play_out  # noqa: E402
+from baloot.roster import play_out  # noqa: E402
 from baloot.rules import PRESETS  # noqa: E402
 
 # One variant of every house option (the seed's value is the default).
@@ -103,12 +103,12 @@ def test_narrow_partner_exception():
     # The partner led KH (AH and 10H still out) and is winning; the third seat is void in hearts.
     hand, trick = "7S 8D", ["KH", "7H"]
     assert legal_moves(hand, trick, "hokum", "S") == ["7S", "8D"]  # R18a: any card
-    assert legal_moves(hand, trick, "hokum", "S", narrow) == ["7S"]  # not sure to win: trump
-    assert legal_moves(hand, trick, "hokum", "S", narrow, played=["AH", "10H"]) == ["7S", "8D"]  # KH is master
+    assert legal_moves(hand, trick, "hokum", "S", rules=narrow) == ["7S"]  # not sure to win: trump
+    assert legal_moves(hand, trick, "hokum", "S", rules=narrow, played=["AH", "10H"]) == ["7S", "8D"]  # KH is master
     # Playing fourth, the partner's winning card is sure: any card.
-    assert legal_moves(hand, ["8H", "KH", "7H"], "hokum", "S", narrow) == ["7S", "8D"]
+    assert legal_moves(hand, ["8H", "KH", "7H"], "hokum", "S", rules=narrow) == ["7S", "8D"]
     # An opponent winning: no change (R18b/c).
-    assert legal_moves("7S JS 8D", ["KH", "8S"], "hokum", "S", narrow) == legal_moves("7S JS 8D", ["KH", "8S"], "hokum", "S")
+    assert legal_moves("7S JS 8D", ["KH", "8S"], "hokum", "S", rules=narrow) == legal_moves("7S JS 8D", ["KH", "8S"], "hokum", "S")
 
 
 # ---- Gahwa, ties, kaboot: scoring ----------------------------------------------------------------------

@@ -12,7 +12,7 @@ import pytest
 
 from baloot import BalootError, Game, Match, Rules, _core, simulate_matches
 from baloot.matches import ENDS, match_trace
-from baloot.players import BuiltinPlayer
+from baloot.roster import BuiltinPlayer
 from baloot.rules import core_rules
 from tests.test_cli import run_cli
 
@@ -22,7 +22,7 @@ VARIANTS = [Rules(), Rules(gahwa="152"), Rules(target_tie="another_hand"),
 
 def replay_in_python(rules: Rules, row_scores, dealer: int, trace, player: str) -> Match:
     """The traced hands dealt by a Python Match (the same cards) and played by the same player."""
-    match = Match(rules, dealer=dealer, scores=row_scores)
+    match = Match(rules=rules, dealer=dealer, scores=row_scores)
     chooser = BuiltinPlayer(player)
     for hand in trace:
         deck = Game(rules=rules, dealer=hand["dealer"], seed=hand["seed"], scores=hand["scores"]).to_record()["deck"]

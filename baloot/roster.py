@@ -1,0 +1,296 @@
+"""Players by name ("random", "heuristic", "pimc:samples=20", ...) or as Python callables, and the core's
+registry of the built-in ones (``players()``)."""
+
+from __future__ import annotations
+
+import ctypes
+import functools
+import os
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+
+from baloot import _core
+from baloot.actions import format_action
+from baloot.errors import BalootError
+from baloot.validation import SEED_MAX, integer
+from baloot.validation import seed as check_seed
+
+if TYPE_CHECKING:
+    from baloot.game import Game
+
+ADDRESS_MAX = 2 ** (8 * ctypes.sizeof(ctypes.c_void_p)) - 1
+PlayerSpec = Union[str, Callable[["Game"], str]]
+
+# The learned values of the "strong" player, shipped next to this file (training/train_strong.py and
+# training/train_play.py write them).
+SHIPPED_WEIGHTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "strong.weights")
+
+
+def strong_weights(path: str = SHIPPED_WEIGHTS) -> Any:
+    """The strong player's weights in the file ``path``, read once per file and shared by every strong
+    player made from it (the core never changes them).
+
+    Parameters
+    ----------
+    path : str
+        A weights file; the one the package ships by default.
+
+    Returns
+    -------
+    baloot._core.StrongWeights
+        The weights, checked.
+
+    Raises
+    ------
+    BalootError
+        When the file is missing, unreadable or damaged (the message says where).
+    """
+    return _read_weights(os.path.abspath(path))
+
+
+@functools.lru_cache(maxsize=None)
+def _read_weights(path: str) -> Any:
+    return _core.StrongWeights(path)
+
+
+@dataclass(frozen=True)
+class PlayerOption:
+    """One option of a built-in player, given as ``"name:option=value"``.
+
+    Parameters
+    ----------
+    name : str
+        The option's name.
+    kind : {"whole", "real", "flag"}
+        A whole number, any number, or 0 / 1.
+    default : float
+        Its value when not given.
+    low, high : float
+        The allowed values.
+    help : str
+        What it changes, one line.
+    """
+
+    name: str
+    kind: str
+    default: float
+    low: float
+    high: float
+    help: str
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """A built-in player as the core's registry declares it.
+
+    Parameters
+    ----------
+    name : str
+        Its name, as ``simulate(players=...)`` and ``--players`` take it.
+    summary : str
+        What it does, one line.
+    strength : str
+        Its margin against the player below it in ``players()`` (docs/players.md says how it was measured).
+    speed : str
+        How fast it plays on the machine of docs/players.md.
+    search : bool
+        Whether it searches sampled deals at its decisions (thousands of times slower than the others).
+    fair : bool
+        Whether it decides from what its seat sees alone (``"dd"`` sees every hand).
+    options : tuple of PlayerOption
+        What ``"name:option=value"`` may set.
+    """
+
+    name: str
+    summary: str
+    strength: str
+    speed: str
+    search: bool
+    fair: bool
+    options: Tuple[PlayerOption, ...]
+
+    def defaults(self) -> Dict[str, float]:
+        """Every option's value when not given, by name.
+
+        Returns
+        -------
+        dict of str to float
+        """
+        return {option.name: option.default for option in self.options}
+
+
+_REGISTRY: Tuple[PlayerInfo, ...] = tuple(
+    PlayerInfo(**{**row, "options": tuple(PlayerOption(**option) for option in row["options"])})
+    for row in _core.player_registry)
+
+
+def players() -> Tuple[PlayerInfo, ...]:
+    """The built-in players, from the weakest to the strongest.
+
+    Returns
+    -------
+    tuple of PlayerInfo
+        Each player's name, what it does, its options with their defaults, how strong and how fast it is.
+    """
+    return _REGISTRY
+
+
+def player(name: str) -> PlayerInfo:
+    """The registry's entry of the built-in player ``name``; a BalootError lists the known ones."""
+    for info in _REGISTRY:
+        if info.name == name:
+            return info
+    raise BalootError(f"unknown player {name}: the players are {player_names()}")
+
+
+def player_names() -> str:
+    """The built-in players' names, comma-separated, for help texts and messages."""
+    return ", ".join(player.name for player in _REGISTRY)
+
+
+def parse_spec(spec: str) -> Tuple[str, Dict[str, float]]:
+    """``"pimc:samples=20:tries=4"`` -> ``("pimc", {"samples": 20.0, "tries": 4.0})``."""
+    name, _, rest = spec.strip().partition(":")
+    options: Dict[str, float] = {}
+    for item in filter(None, rest.split(":")):
+        key, eq, value = item.partition("=")
+        try:
+            options[key.strip()] = float(value)
+        except ValueError:
+            raise BalootError(f"player option {item!r} in {spec!r} must be name=number") from None
+        if not eq:
+            raise BalootError(f"player option {item!r} in {spec!r} must be name=number")
+    return name.lower(), options
+
+
+class BuiltinPlayer:
+    """A player of the C++ core, by its spec (``"pimc:samples=20"``).
+
+    Parameters
+    ----------
+    spec : str
+        The player's name and options.
+    weights : str, optional
+        The strong player's weights file (the shipped one by default); other players take none.
+
+    Raises
+    ------
+    BalootError
+        For an unknown player or option, or a weights file that cannot be read.
+    """
+
+    def __init__(self, spec: str, *, weights: Optional[str] = None) -> None:
+        self.spec = spec
+        name, options = parse_spec(spec)
+        if weights is not None and name != "strong":
+            raise BalootError(f"player {name} takes no weights (only strong does), got {weights!r}")
+        # Another weights file than the shipped one, which results keyed by the spec alone must tell apart.
+        self.weights = None if weights is None else os.path.abspath(weights)
+        learned = strong_weights(SHIPPED_WEIGHTS if weights is None else weights) if name == "strong" else None
+        self.core = _core.Player(name, options, learned)
+
+    def act(self, game: "Game", seed: int) -> str:
+        return format_action(self.core.choose(game.core_state(), seed))
+
+
+class NativePlayer(BuiltinPlayer):
+    """A player written in C, Cython or numba. It runs in the core's threads with the GIL released, like
+    the built-in players; it must be thread-safe.
+
+    Parameters
+    ----------
+    function : PyCapsule, int, ctypes function or numba cfunc
+        A function ``int f(const baloot_view*, uint64_t seed)`` (the header ``baloot_player.h`` in
+        ``baloot.get_include()``): a PyCapsule, an integer address, a ctypes function pointer or anything
+        with an integer ``address``.
+    name : str, default "native"
+        Its name in results and errors.
+
+    Raises
+    ------
+    BalootError
+        A null or non-function, or an empty name.
+    """
+
+    def __init__(self, function: Any, *, name: str = "native") -> None:
+        if not isinstance(name, str) or not name:
+            raise BalootError(f"a native player's name must be a non-empty string, not {name!r}")
+        self.spec = name
+        self.weights = None
+        self.core = _core.Player.native(_function_address(function), name)
+
+
+def _function_address(function: Any) -> Any:
+    """A ctypes or numba function's address as an int; a PyCapsule or an int as it is (the core checks)."""
+    if isinstance(function, ctypes._CFuncPtr):  # type: ignore[attr-defined]
+        return ctypes.cast(function, ctypes.c_void_p).value or 0
+    address = getattr(function, "address", function)
+    if isinstance(address, bool):
+        raise BalootError(f"a native player is a PyCapsule or a C function's address, not {function!r}")
+    if isinstance(address, int):
+        return integer(address, "a native player's address", 0, ADDRESS_MAX)
+    return address
+
+
+class CallablePlayer:
+    """A Python function ``f(game) -> action``; it runs at Python speed."""
+
+    def __init__(self, function: Callable[["Game"], str]) -> None:
+        self.function = function
+        self.spec = getattr(function, "__name__", "python")
+
+    def act(self, game: "Game", seed: int) -> str:
+        return self.function(game)
+
+
+def make_player(spec: Any) -> Any:
+    if isinstance(spec, str):
+        return BuiltinPlayer(spec)
+    if isinstance(spec, (BuiltinPlayer, CallablePlayer)):
+        return spec
+    if callable(spec):
+        return CallablePlayer(spec)
+    raise BalootError(f"a player is a name such as 'heuristic' or a callable f(game) -> action, not {spec!r}")
+
+
+def resolve_players(players: Union[PlayerSpec, Sequence[PlayerSpec]]) -> List[Any]:
+    """Four players from one spec for every seat or a list of four."""
+    if isinstance(players, (str, BuiltinPlayer)) or callable(players):
+        player = make_player(players)
+        return [player] * 4
+    if isinstance(players, Sequence) and len(players) == 4:
+        return [make_player(p) for p in players]
+    raise BalootError(f"players must be one player for all seats or a list of four, not {players!r}")
+
+
+def play_out(game: "Game", players: Union[PlayerSpec, Sequence[PlayerSpec]], *, seed: int = 0) -> "Game":
+    """Finish ``game`` in place with one player per seat (or one for all).
+
+    Parameters
+    ----------
+    game : Game
+        The hand to finish; it is changed in place.
+    players : str, callable, NativePlayer or list of four
+        A built-in name with its options, a ``NativePlayer``, or a Python callable ``f(game) -> action``.
+    seed : int, default 0
+        Makes the built-in players' choices reproducible.
+
+    Returns
+    -------
+    Game
+        ``game`` itself, over.
+
+    Raises
+    ------
+    BalootError
+        A bad player or seed.
+    IllegalAction
+        A player chose an action that is not legal now.
+    """
+    chosen = resolve_players(players)
+    base = check_seed(seed) * 1000
+    step = 0
+    while game.to_move is not None:
+        game.apply(chosen[game.to_move].act(game, (base + step) % (SEED_MAX + 1)))
+        step += 1
+    return game
