@@ -57,7 +57,8 @@ class Decision:
     ``seat``, ``phase``, the ``action`` taken, the ``best`` action, its ``loss`` (game points) with the
     95% ``ci`` half-width, the ``verdict`` ("best", "ok", "inaccuracy", "mistake", "blunder" or
     "forced"), every legal action's values in ``actions``, and the double-dummy column: ``dd_best``
-    (the cards perfect information plays) and ``dd_loss`` (abnat the card taken gives away)."""
+    (the cards perfect information plays) and ``dd_loss`` (abnat the card taken gives away), or for a
+    card the solver cannot play (a house rule it lacks) ``dd_missing``, the reason the column is empty."""
 
     hand: int
     index: int
@@ -71,6 +72,7 @@ class Decision:
     actions: Tuple[ActionValue, ...]
     dd_best: Optional[Tuple[str, ...]]
     dd_loss: Optional[int]
+    dd_missing: Optional[str] = None
 
     @property
     def margin(self) -> Estimate:
@@ -87,7 +89,8 @@ class Decision:
                 "verdict": self.verdict,
                 "actions": [{"action": v.action, "margin": v.margin.mean, "margin_ci": v.margin.ci,
                              "loss": v.loss.mean, "loss_ci": v.loss.ci, "dd": v.dd} for v in self.actions],
-                "dd_best": list(self.dd_best) if self.dd_best is not None else None, "dd_loss": self.dd_loss}
+                "dd_best": list(self.dd_best) if self.dd_best is not None else None, "dd_loss": self.dd_loss,
+                "dd_missing": self.dd_missing}
 
 
 def _finite(value: float) -> float:
@@ -117,13 +120,18 @@ def _decision_seed(seed: int, hand: int, index: int) -> int:
     return int(np.random.SeedSequence((seed, hand, index)).generate_state(1, np.uint64)[0])
 
 
-def _double_dummy(game: Game) -> Optional[Dict[str, int]]:
-    """The solver's abnat for the mover's team after each legal card, on the true deal."""
+def _double_dummy(game: Game) -> Tuple[Optional[Dict[str, int]], Optional[str]]:
+    """The solver's abnat for the mover's team after each legal card, on the true deal; or None, with the
+    reason when the solver cannot play the hand's rules (None for a call)."""
     if game.phase != "playing":
-        return None
-    from baloot.solver import solve
+        return None, None
+    from baloot.solver import solve, unsolvable_reason
 
-    return solve(game).moves
+    contract = game.contract
+    missing = unsolvable_reason(game.rules.narrow_partner, contract is not None and contract.closed)
+    if missing is not None:
+        return None, missing
+    return solve(game).moves, None
 
 
 def _review_decision(game: Game, hand: int, index: int, action: str, *, players: Any, samples: int, seed: int,
@@ -138,7 +146,7 @@ def _review_decision(game: Game, hand: int, index: int, action: str, *, players:
     means = margins.mean(axis=0)
     taken = legal.index(action)
     best = taken if means[taken] == means.max() else int(np.argmax(means))
-    dd = _double_dummy(game)
+    dd, dd_missing = _double_dummy(game)
     values = tuple(ActionValue(a, _estimate(margins[:, c]), _estimate(margins[:, best] - margins[:, c]),
                                dd[a] if dd is not None else None) for c, a in enumerate(legal))
     loss = values[taken].loss
@@ -148,7 +156,7 @@ def _review_decision(game: Game, hand: int, index: int, action: str, *, players:
         dd_best = tuple(card for card, value in dd.items() if value == top)
         dd_loss = top - dd[action]
     return Decision(hand, index, game.to_move, game.phase, action, legal[best], loss.mean, loss.ci,
-                    verdict(loss, forced=len(legal) == 1), values, dd_best, dd_loss)
+                    verdict(loss, forced=len(legal) == 1), values, dd_best, dd_loss, dd_missing)
 
 
 class Review:

@@ -50,6 +50,9 @@ def review_table(review: "Review") -> str:
     counts = ", ".join(f"{n} {name}" for name, n in review.counts().items() if n)
     lines.append(f"{len(review.decisions)} decisions: {counts or 'none'} · {review.samples:,} samples each · "
                  f"players {', '.join(review.players)} · seed {review.seed} · {review.seconds:.1f} s")
+    for reason in sorted({d.dd_missing for d in review.decisions if d.dd_missing is not None}):
+        empty = sum(d.dd_missing == reason for d in review.decisions)
+        lines.append(f"double dummy left empty for {empty} cards: {reason}")
     if review.interrupted:
         lines.append("interrupted: the decisions above are the ones finished")
     return "\n".join(line for line in lines if line is not None)
