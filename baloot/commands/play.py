@@ -15,7 +15,7 @@ from baloot.files import check_writable, write_atomically
 from baloot.game import Game
 from baloot.labels import label
 from baloot.match import Match
-from baloot.players import BuiltinPlayer
+from baloot.players import BuiltinPlayer, make_player
 
 HELP = "Type a legal action (a card such as 10H, or pass / hokum / hokum:S / sun / ashkal / double ...), " \
        "'?' to list the legal ones, 'table' to redraw, 'quit' to leave."
@@ -125,7 +125,7 @@ def main(args: argparse.Namespace, read: Any = input) -> int:
     validation.seat(args.seat, "--seat")
     validation.seat(args.dealer, "--dealer")
     rules = rules_from(args)
-    bot = BuiltinPlayer(args.bots)
+    bot = make_player(args.bots)
     step = [0]
     if args.save:
         check_writable(args.save, "--save", (".json",))

@@ -24,6 +24,9 @@ int whole_option(const std::string& name, const std::string& key, double value, 
   return static_cast<int>(value);
 }
 
+// Every name make_policy knows, for the message that refuses another.
+constexpr const char* kPlayerNames = "random, heuristic, expert, strong, dd, pimc, rollout";
+
 }  // namespace
 
 std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyOptions& options) {
@@ -74,7 +77,7 @@ std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyO
     }
     return std::make_shared<RolloutPolicy>(rollout);
   }
-  throw RuleError("unknown player " + name);
+  throw RuleError("unknown player " + name + ": the players are " + kPlayerNames);
 }
 
 }  // namespace baloot
