@@ -103,8 +103,8 @@ def legal_moves(hand: Cards, trick: Cards, mode: str, trump: Optional[str] = Non
     """The cards of ``hand`` that may be played onto ``trick`` (the cards already on the table, in play
     order; the mover plays next, so a partner's card is ``trick[-2]``). R17-R20 in docs/rules.md.
     ``played``: the cards of the earlier tricks (the narrow partner exception asks whether the partner
-    led the master of its suit); ``closed``: the hand is under a closed double (no trump lead while
-    holding another suit)."""
+    led the master of its suit); ``closed``: the Hokum is under a closed double (no trump lead while
+    holding another suit), which needs ``rules`` with ``closed_double=True``."""
     cards = parse_cards(hand, "the hand")
     if not 1 <= len(cards) <= 8:
         raise BalootError(f"a hand of {len(cards)} cards: a player holds 1 to 8 cards")
@@ -118,7 +118,12 @@ def legal_moves(hand: Cards, trick: Cards, mode: str, trump: Optional[str] = Non
         raise BalootError(f"{format_card(min(again))} is among the played cards and still in the hand or on the table")
     closed = validation.boolean(closed, "closed")
     mode_id, trump_id = parse_contract(mode, trump)
-    allowed = _core.legal_moves(to_mask(cards), table, mode_id, trump_id, core_rules(resolve(rules)),
+    rules = resolve(rules)
+    if closed and not rules.closed_double:
+        raise BalootError("closed=True needs rules with closed_double=True: without closed doubles no hand is closed")
+    if closed and trump_id < 0:
+        raise BalootError("closed=True in Sun: only a Hokum is closed")
+    allowed = _core.legal_moves(to_mask(cards), table, mode_id, trump_id, core_rules(rules),
                                 to_mask(earlier), closed)
     return [format_card(c) for c in cards if allowed >> c & 1]
 

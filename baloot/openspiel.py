@@ -80,8 +80,8 @@ def _max_points(rules: Rules) -> int:
 def _longest_calls(rules: Rules, dealer: int, scores: Tuple[int, int]) -> int:
     """The most bidding and doubling actions a hand can take, found by walking every sequence of calls.
     The calls open to a seat depend on the up-card, so each card is tried as the up-card (the 21st card
-    dealt), and on the hands only through two house rules: ``round2_sun="ace_before_dealer"`` (each deck
-    gives the seat before the dealer an ace besides the up-card, so its round-two Sun stays open) and
+    dealt), and on the hands only through two house rules: ``round2_sun="ace_after_dealer"`` (each deck
+    gives the seat after the dealer an ace besides the up-card, so its round-two Sun stays open) and
     ``kawesh`` (a call that ends the hand, which a pass in its place would only lengthen)."""
 
     def longest(game: Game) -> int:
@@ -99,8 +99,8 @@ def _longest_calls(rules: Rules, dealer: int, scores: Tuple[int, int]) -> int:
     for up_card in range(NUM_CARDS):
         ace = next(card for card in aces if card != up_card)
         rest = [card for card in range(NUM_CARDS) if card not in (up_card, ace)]
-        # the seat before the dealer's first packet is cards 6-8; the up-card is card 20
-        decks.append(format_cards(rest[:6] + [ace] + rest[6:19] + [up_card] + rest[19:]))
+        # the seat after the dealer's first packet is cards 0-2; the up-card is card 20
+        decks.append(format_cards([ace] + rest[:19] + [up_card] + rest[19:]))
     return max(longest(Game(rules, dealer=dealer, deck=deck, scores=scores)) for deck in decks)
 
 

@@ -35,12 +35,20 @@ void bind_kernel(py::module_& m) {
       .value("off", KabootBonus::kOff);
   // The house variants' choices, numbered as baloot.rules lists them.
   py::enum_<GahwaScore>(m, "GahwaScore").value("match", GahwaScore::kMatch).value("flat_152", GahwaScore::kFlat152);
-  py::enum_<TieRule>(m, "TieRule").value("khasra", TieRule::kKhasra).value("split", TieRule::kSplit);
+  py::enum_<TieRule>(m, "TieRule")
+      .value("khasra", TieRule::kKhasra)
+      .value("split", TieRule::kSplit)
+      .value("split_sun", TieRule::kSplitSun);
   py::enum_<DoubledTie>(m, "DoubledTie").value("buyers", DoubledTie::kBuyers).value("last_raiser", DoubledTie::kLastRaiser);
   py::enum_<ReverseKaboot>(m, "ReverseKaboot").value("same", ReverseKaboot::kSame).value("sun_88", ReverseKaboot::kSun88);
   py::enum_<Round2Sun>(m, "Round2Sun")
       .value("anyone", Round2Sun::kAnyone)
-      .value("ace_before_dealer", Round2Sun::kAceBeforeDealer);
+      .value("ace_after_dealer", Round2Sun::kAceAfterDealer);
+  py::enum_<SunDoubleAt100>(m, "SunDoubleAt100")
+      .value("neither", SunDoubleAt100::kNeither)
+      .value("buyers", SunDoubleAt100::kBuyers)
+      .value("defenders", SunDoubleAt100::kDefenders)
+      .value("both", SunDoubleAt100::kBoth);
   py::enum_<PriorityTo>(m, "PriorityTo").value("earlier", PriorityTo::kEarlier).value("hokum_caller", PriorityTo::kHokumCaller);
   py::enum_<TargetTie>(m, "TargetTie").value("buyers", TargetTie::kBuyers).value("another_hand", TargetTie::kAnotherHand);
 
