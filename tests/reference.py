@@ -367,8 +367,8 @@ def score_hand(mode, buyers, abnat, tricks, projects=(0, 0), baloot=(0, 0), mult
         if tot[b] == tot[d] and house.get("doubled_tie") == "last_raiser":
             last_raiser = b if (gahwa or multiplier == 3) else d
             made = last_raiser != b
-    elif tot[b] == tot[d] and house.get("tie") == "split":
-        made = True
+    elif tot[b] == tot[d] and (house.get("tie") == "split" or (house.get("tie") == "split_sun" and mode == "sun")):
+        made = True  # R39 variants: an exact tie split, or (Kammelna) split in Sun only
 
     pts = [0, 0]
     if gahwa and house.get("gahwa") == "152":
