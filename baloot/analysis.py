@@ -27,7 +27,7 @@ from baloot.simulate import core_players
 from baloot.stats import Estimate, estimate, rate
 
 # The players an analysis uses unless told otherwise: the strongest at simulation speed (4,000 samples in
-# about 0.3 s on 2 cores on the README's hands; "strong:endgame_tricks=5" is a little stronger, at about 3 s).
+# about 0.3 s on 2 cores on docs/bid-analysis.md's hands; "strong:endgame_tricks=5" is a little stronger, at about 3 s).
 DEFAULT_PLAYERS = "strong"
 # Deals drawn for one sample before it is taken with the calls unchecked (the core's kMaxDraws).
 MAX_DRAWS = 10_000
@@ -136,6 +136,12 @@ class BidAnalysis:
 
     def __str__(self) -> str:
         return self.table()
+
+    def _repr_html_(self) -> str:
+        """The table in a notebook, each call's margin with a bar."""
+        from baloot.notebook import bid_analysis_html
+
+        return bid_analysis_html(self)
 
     def __repr__(self) -> str:
         return f"<BidAnalysis seat={self.seat} best={self.best!r} samples={self.samples}>"

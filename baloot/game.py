@@ -333,6 +333,12 @@ class Game:
     def __str__(self) -> str:
         return self.draw()
 
+    def _repr_html_(self) -> str:
+        """The table in a notebook, the cards in colour."""
+        from baloot.notebook import game_html
+
+        return game_html(self)
+
     def __repr__(self) -> str:
         return f"<Game dealer={self.dealer} phase={self.phase} to_move={self.to_move} actions={len(self._history)}>"
 

@@ -201,6 +201,12 @@ class Review:
     def __str__(self) -> str:
         return self.table()
 
+    def _repr_html_(self) -> str:
+        """The table in a notebook, each loss with a bar coloured by its verdict."""
+        from baloot.notebook import review_html
+
+        return review_html(self)
+
     def __repr__(self) -> str:
         return f"<Review decisions={len(self.decisions)} flagged={len(self.flagged)} samples={self.samples}>"
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, List
 
+from baloot.actions import is_card
 from baloot.display import card_text
 from baloot.labels import label
 
@@ -13,13 +14,13 @@ if TYPE_CHECKING:
 
 def action_text(action: str, arabic: bool) -> str:
     """A card as "10♣", a call as "Hokum (حكم) S"."""
-    if action[-1].isupper() and not action.startswith("hokum"):
+    if is_card(action):
         return card_text(action)
     name, _, suit = action.partition(":")
     return label(name, arabic) + (f" {suit}" if suit else "")
 
 
-def _hand_header(review: "Review", hand: int) -> str:
+def hand_header(review: "Review", hand: int) -> str:
     game = review.hands[hand]
     contract, result = game.contract, game.result
     what = "thrown in" if contract is None else \
@@ -45,7 +46,7 @@ def review_table(review: "Review") -> str:
     for decision in review.decisions:
         if decision.hand != hand:
             hand = decision.hand
-            lines += ["" if lines else None, _hand_header(review, hand), header, "-" * len(header)]
+            lines += ["" if lines else None, hand_header(review, hand), header, "-" * len(header)]
         lines.append(_line(decision, arabic))
     counts = ", ".join(f"{n} {name}" for name, n in review.counts().items() if n)
     lines.append(f"{len(review.decisions)} decisions: {counts or 'none'} · {review.samples:,} samples each · "

@@ -49,7 +49,7 @@ class Rules:
     House variants beyond the seed, each off by default: ``hokum_to_sun`` (R8: an unchallenged Hokum
     caller may switch to Sun), ``sun_tens_first`` (R34 variant: round Sun abnat to tens first), and
     ``baloot_in_hundred=False`` (R28 variant: no Baloot inside a scored Hundred or four K/Q).
-    The house rules of the popular apps, each the seed's by default (README, "Host options", states
+    The house rules of the popular apps, each the seed's by default (docs/rules.md states
     each precisely): ``closed_double`` (R21), ``narrow_partner`` (R18), ``gahwa`` ("match" or a flat
     "152"), ``tie`` ("khasra" or "split"), ``doubled_tie`` ("buyers" or "last_raiser"),
     ``kaboot_multiplied``, ``reverse_kaboot`` ("same" or "88" in Sun), ``kaboot_projects``,

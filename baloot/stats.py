@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 import numpy as np
 
@@ -129,19 +129,31 @@ class Summary:
         }
 
     def rows(self) -> List[Tuple[str, str]]:
+        """The table's rows: a name and the value as text."""
+        return [(name, text) for name, text, _ in self.shares()]
+
+    def shares(self) -> List[Tuple[str, str, Optional[float]]]:
+        """The table's rows with, for each rate, the proportion it shows.
+
+        Returns
+        -------
+        list of (str, str, float or None)
+            The row's name, its value as text, and the proportion (0 to 1) for a rate, None for the others.
+        """
         a = self.arabic
 
-        def pct(e: Estimate) -> str:
+        def pct(e: Estimate) -> Tuple[str, Optional[float]]:
             if math.isnan(e.mean):
-                return UNDEFINED
-            return f"{100 * e.mean:6.2f}% ± {100 * e.ci:.2f}" if not math.isnan(e.ci) else f"{100 * e.mean:6.2f}%"
+                return UNDEFINED, None
+            text = f"{100 * e.mean:6.2f}% ± {100 * e.ci:.2f}" if not math.isnan(e.ci) else f"{100 * e.mean:6.2f}%"
+            return text, e.mean
 
-        def mean(e: Estimate) -> str:
+        def mean(e: Estimate) -> Tuple[str, None]:
             if math.isnan(e.mean):
-                return UNDEFINED
-            return f"{e.mean:7.3f} ± {e.ci:.3f}" if not math.isnan(e.ci) else f"{e.mean:7.3f}"
+                return UNDEFINED, None
+            return (f"{e.mean:7.3f} ± {e.ci:.3f}" if not math.isnan(e.ci) else f"{e.mean:7.3f}"), None
 
-        rows = [("Hands", f"{self.hands:,}")]
+        rows = [("Hands", (f"{self.hands:,}", None))]
         rows += [(f"Points, team {t} (seats {t} & {t + 2})", mean(self.points[t])) for t in (0, 1)]
         rows.append(("Margin, team 0 − team 1", mean(self.margin)))
         for name in CONTRACTS:
@@ -157,13 +169,20 @@ class Summary:
         rows.append((label("gahwa", a), pct(self.gahwa)))
         for kind in PROJECT_KINDS:
             per_hand = self.projects[kind]
-            rows.append((f"{label(kind, a)} per hand", UNDEFINED if math.isnan(per_hand) else f"{per_hand:.4f}"))
+            shown = UNDEFINED if math.isnan(per_hand) else f"{per_hand:.4f}"
+            rows.append((f"{label(kind, a)} per hand", (shown, None)))
         rows.append((f"{label('projects', a)} scored", pct(self.projects_scored)))
         rows.append((label("baloot", a), pct(self.baloot)))
         for s, seat in enumerate(self.seats):
-            rows.append((f"Seat {s} buys / makes", f"{pct(seat['buys'])} / {pct(seat['made'])}"))
+            rows.append((f"Seat {s} buys / makes", (f"{pct(seat['buys'])[0]} / {pct(seat['made'])[0]}", None)))
             rows.append((f"Seat {s} as buyer: margin", mean(seat["margin"])))
-        return rows
+        return [(name, text, share) for name, (text, share) in rows]
+
+    def _repr_html_(self) -> str:
+        """The table in a notebook, each rate with a bar."""
+        from baloot.notebook import summary_html
+
+        return summary_html(self)
 
     def __str__(self) -> str:
         rows = self.rows()
