@@ -37,6 +37,23 @@ def _line(decision: "Decision", arabic: bool) -> str:
             f"{action_text(decision.best, arabic):<16} {loss:>13}  {decision.verdict:<10} {dd}").rstrip()
 
 
+def dd_missing_lines(review: "Review") -> List[str]:
+    """One line for each reason the double-dummy column was left empty, with how many cards it left out.
+
+    Parameters
+    ----------
+    review : Review
+
+    Returns
+    -------
+    list of str
+        Empty when the solver filled every card's column.
+    """
+    reasons = sorted({d.dd_missing for d in review.decisions if d.dd_missing is not None})
+    return [f"double dummy left empty for {sum(d.dd_missing == reason for d in review.decisions)} cards: {reason}"
+            for reason in reasons]
+
+
 def review_table(review: "Review") -> str:
     arabic = review.hands[0].rules.arabic_labels if review.hands else True
     header = (f"{'#':>3} {'seat':>4}  {'played':<16} {'best':<16} {'loss (points)':>13}  {'verdict':<10} "
@@ -51,9 +68,7 @@ def review_table(review: "Review") -> str:
     counts = ", ".join(f"{n} {name}" for name, n in review.counts().items() if n)
     lines.append(f"{len(review.decisions)} decisions: {counts or 'none'} · {review.samples:,} samples each · "
                  f"players {', '.join(review.players)} · seed {review.seed} · {review.seconds:.1f} s")
-    for reason in sorted({d.dd_missing for d in review.decisions if d.dd_missing is not None}):
-        empty = sum(d.dd_missing == reason for d in review.decisions)
-        lines.append(f"double dummy left empty for {empty} cards: {reason}")
+    lines += dd_missing_lines(review)
     if review.interrupted:
         lines.append("interrupted: the decisions above are the ones finished")
     return "\n".join(line for line in lines if line is not None)

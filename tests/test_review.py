@@ -285,6 +285,7 @@ def test_rules_the_solver_lacks_leave_only_the_double_dummy_column_empty(game, r
         if decision.dd_missing is not None:
             assert reason in decision.dd_missing
     assert f"double dummy left empty for {len(cards)} cards: the double-dummy solver does not play" in review.table()
+    assert f"double dummy left empty for {len(cards)} cards" in review._repr_html_()
     assert json.loads(review.to_json())["decisions"][-1]["dd_missing"] == cards[-1].dd_missing
 
 
