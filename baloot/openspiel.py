@@ -39,7 +39,7 @@ from baloot.cards import DECK, format_cards, from_mask, parse_cards, to_mask
 from baloot.errors import IllegalAction
 from baloot.game import Game
 from baloot.kernel import score_hand
-from baloot.rules import Rules
+from baloot.rules import Rules, hand_scores
 
 NUM_CARDS = len(DECK)
 PASS = _core.actions["pass"]  # the first action after the cards
@@ -111,7 +111,7 @@ class BalootGame(pyspiel.Game):
         values = dict(_PARAMETERS, **(params or {}))
         self.rules = Rules(**{name: values[name] for name in _RULES})
         self.dealer = validation.seat(values["dealer"], "dealer")
-        self.scores = validation.scores((values["team0_score"], values["team1_score"]))
+        self.scores = hand_scores((values["team0_score"], values["team1_score"]), self.rules)
         self.max_calls = _longest_calls(self.rules, self.dealer, self.scores)
         bound = _max_points(self.rules)
         info = pyspiel.GameInfo(num_distinct_actions=NUM_ACTIONS, max_chance_outcomes=NUM_CARDS, num_players=4,

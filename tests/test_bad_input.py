@@ -484,3 +484,14 @@ def test_bid_command_refuses_scores_past_the_target(capsys):
 
     assert main(["bid", "JH 9H AH 7S 8C", "--up", "10H", "--seat", "1", "--scores", "200,0", "--samples", "10"]) == 2
     assert "already won the match" in capsys.readouterr().err
+
+
+def test_the_environments_refuse_scores_a_match_has_ended_on():
+    from baloot.rl import BalootAECEnv, BalootSeatEnv, BalootVectorEnv
+
+    with pytest.raises(BalootError, match="already won the match"):
+        BalootSeatEnv(scores=(152, 10))
+    with pytest.raises(BalootError, match="already won the match"):
+        BalootAECEnv(scores=(0, 152))
+    with pytest.raises(BalootError, match="already won the match"):
+        BalootVectorEnv(2, scores=(10, 200))
