@@ -72,9 +72,9 @@ def build_cython(folder, name, source):
         sys.path.remove(str(folder))
 
 
-def test_the_shown_example_compiles_as_shown_and_the_helpers_agree_with_the_core(tmp_path):
+def test_the_shown_example_compiles_as_shown_and_the_header_functions_agree_with_the_core(tmp_path):
     pytest.importorskip("Cython")
-    helpers = """
+    wrappers = """
 from baloot_player cimport baloot_card_points, baloot_lowest
 
 def card_points(int card, int trump):
@@ -83,7 +83,7 @@ def card_points(int card, int trump):
 def lowest(uint64_t actions):
     return baloot_lowest(actions)
 """
-    shown = build_cython(tmp_path, "shown_player", shown_cython_player() + helpers)
+    shown = build_cython(tmp_path, "shown_player", shown_cython_player() + wrappers)
     result = baloot.simulate(300, baloot.NativePlayer(shown.player(), name="shown"), seed=2, threads=1)
     assert result.hands == 300
     for card in baloot.DECK:

@@ -79,7 +79,7 @@ typedef struct baloot_view {
  * from the hand's own random stream: use it for any randomness, so that results follow the seed. */
 typedef int (*baloot_player)(const baloot_view* view, uint64_t seed);
 
-/* Helpers for players. */
+/* Functions a player may call. */
 
 /* The card points (abnat) of `card` in a hand whose trump suit is `trump` (-1 in Sun): ranks 7 8 9 10
  * J Q K A score 0 0 0 10 2 3 4 11, and as trumps 0 0 14 10 20 3 4 11. */
