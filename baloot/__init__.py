@@ -23,7 +23,8 @@ import os as _os
 
 from baloot.analysis import BidAnalysis, analyze_bid, analyze_decision
 from baloot.cards import DECK, RANKS, SUITS
-from baloot.errors import BalootError, IllegalAction
+from baloot.duplicate import Duplicate, duplicate
+from baloot.errors import BalootError, IllegalAction, Interrupted
 from baloot.game import Contract, Game, Trick
 from baloot.kernel import (
     Declaration,
@@ -39,8 +40,8 @@ from baloot.kernel import (
 )
 from baloot.labels import label
 from baloot.match import Match
-from baloot.players import NativePlayer
 from baloot.review import Review, review
+from baloot.roster import NativePlayer, PlayerInfo, PlayerOption, play_out, players
 from baloot.rules import Rules
 from baloot.simulate import SimResult, simulate
 from baloot.solver import Solution, solve
@@ -51,7 +52,13 @@ __version__ = "0.1.0"
 
 
 def get_include() -> str:
-    """The folder of ``baloot_player.h`` and ``baloot_player.pxd``, for compiling a native player."""
+    """The folder of ``baloot_player.h`` and ``baloot_player.pxd``, for compiling a native player.
+
+    Returns
+    -------
+    str
+        A path inside the installed package.
+    """
     import os
 
     return os.path.join(os.path.dirname(__file__), "native")
@@ -64,6 +71,7 @@ _core.set_strong_weights_path(_os.path.join(_os.path.dirname(_os.path.abspath(__
 __all__ = [
     "BalootError",
     "IllegalAction",
+    "Interrupted",
     "Rules",
     "DECK",
     "RANKS",
@@ -98,5 +106,11 @@ __all__ = [
     "random_deals",
     "TABLE_CONTRACTS",
     "NativePlayer",
+    "players",
+    "play_out",
+    "PlayerInfo",
+    "PlayerOption",
+    "duplicate",
+    "Duplicate",
     "get_include",
 ]

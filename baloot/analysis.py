@@ -17,10 +17,11 @@ import numpy as np
 
 from baloot import _core, validation
 from baloot.actions import format_action, parse_action
+from baloot.blocks import block_size, in_blocks
 from baloot.cards import Cards, format_card, parse_card, parse_cards
-from baloot.errors import BalootError
+from baloot.errors import BalootError, Interrupted
 from baloot.game import Game
-from baloot.labels import label
+from baloot.labels import call_label
 from baloot.progress import progress_callback
 from baloot.rules import Rules, core_rules, resolve
 from baloot.simulate import core_players
@@ -31,6 +32,11 @@ from baloot.stats import Estimate, estimate, rate
 DEFAULT_PLAYERS = "strong"
 # Deals drawn for one sample before it is taken with the calls unchecked (the core's kMaxDraws).
 MAX_DRAWS = 10_000
+# Memory per sample: for each candidate the core's margin (int16), flags and multiplier (a byte each) and
+# the margin kept as int64 in its CallOutcome; the draws (int32) once.
+SAMPLE_BYTES, DRAW_BYTES = 2 + 1 + 1 + 8, 4
+# The fewest samples in one block of a local run (a block lost to Ctrl-C is at most ~0.5 s of work).
+MIN_BLOCK = 4096
 
 # Outcome flags written by the core, from the deciding seat's side.
 OWN_TEAM_BOUGHT, SEAT_BOUGHT, OWN_TEAM_MADE, OWN_KABOOT, OPPONENT_KABOOT = (
@@ -59,24 +65,39 @@ class CallOutcome:
     margins: np.ndarray
 
     def to_dict(self) -> Dict[str, Any]:
-        def est(e: Estimate) -> Dict[str, float]:
-            return {"mean": e.mean, "ci95": e.ci}
-
+        """The row for JSON: each estimate as ``{"mean", "ci95"}``, None where it is undefined (an interval
+        of one sample), never NaN."""
         values, counts = np.unique(self.margins, return_counts=True)
-        return {"action": self.action, "margin": est(self.margin), "versus_best": est(self.versus_best),
-                "p_buy": est(self.buy), "p_made": est(self.made), "p_khasra": est(self.khasra),
-                "p_kaboot": est(self.kaboot), "p_kaboot_against": est(self.kaboot_against),
+        return {"action": self.action, "margin": self.margin.to_dict(), "versus_best": self.versus_best.to_dict(),
+                "p_buy": self.buy.to_dict(), "p_made": self.made.to_dict(), "p_khasra": self.khasra.to_dict(),
+                "p_kaboot": self.kaboot.to_dict(), "p_kaboot_against": self.kaboot_against.to_dict(),
                 "margin_distribution": {int(v): int(c) for v, c in zip(values, counts)}}
 
 
 class BidAnalysis:
-    """Rows of ``CallOutcome``, one per call open to the seat, and ``best``, the call with the highest
-    expected margin. ``table()`` prints them with English and Arabic labels; ``to_dict()`` for JSON."""
+    """What each call open to a seat is worth, as ``analyze_bid`` and ``analyze_decision`` return it.
+    ``table()`` prints it with English and Arabic labels; ``to_dict()`` for JSON.
+
+    Attributes
+    ----------
+    rows : list of CallOutcome
+        One per call: its expected margin, the paired difference to the best call, and its rates.
+    best : str
+        The call with the highest expected margin.
+    samples, draws, unchecked : int
+        Samples played, deals drawn in all, and samples taken after 10,000 disagreeing draws.
+    players : list of str
+        The players of the play-outs.
+    """
 
     def __init__(self, seat: int, actions: List[str], margin: np.ndarray, flags: np.ndarray, samples: int,
-                 seed: int, players: List[str], rules: Rules, context: Dict[str, Any], draws: np.ndarray) -> None:
+                 seed: int, players: List[str], rules: Rules, context: Dict[str, Any], draws: np.ndarray, *,
+                 requested: Optional[int] = None) -> None:
         self.seat = seat
         self.samples = samples
+        # The samples asked for; fewer were finished when Ctrl-C stopped the analysis.
+        self.requested = samples if requested is None else requested
+        self.interrupted = self.samples < self.requested
         self.seed = seed
         self.players = players
         self.rules = rules
@@ -117,20 +138,25 @@ class BidAnalysis:
                  f"{'P(khasra)':>9} {'P(kaboot)':>9}"
         lines = [header, "-" * len(header)]
         for row in self.rows:
-            name, _, suit = row.action.partition(":")
-            text = label(name, arabic) + (f" {suit}" if suit else "")
+            text = call_label(row.action, arabic=arabic)
             mark = " *" if row.action == self.best else ""
             lines.append(f"{(text + mark):<22} {row.margin.mean:>+12.2f} ± {row.margin.ci:<5.2f} "
                          f"{row.versus_best.mean:>+8.2f} ± {row.versus_best.ci:<5.2f} {row.buy.mean:>8.1%} "
                          f"{row.made.mean:>8.1%} {row.khasra.mean:>9.1%} {row.kaboot.mean:>9.1%}")
+        lines.append(f"P(buy): seat {self.seat} buys · P(made), P(khasra): its team buys and makes, or fails · "
+                     "P(kaboot): its team takes all 8 tricks")
         lines.append(f"best: {self.best} · {self.samples:,} samples · players {', '.join(self.players)} · "
                      f"seed {self.seed}")
         lines.append(f"deals agreeing with the calls so far: {self.samples:,} of {self.draws:,} drawn"
                      + (f" ({self.unchecked:,} taken unchecked after {MAX_DRAWS:,} draws)" if self.unchecked else ""))
+        if self.interrupted:
+            lines.append(f"interrupted after {self.samples:,} of {self.requested:,} samples: the rows above are "
+                         "the samples finished")
         return "\n".join(lines)
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"seat": self.seat, "samples": self.samples, "seed": self.seed, "players": self.players,
+        return {"seat": self.seat, "samples": self.samples, "requested": self.requested,
+                "interrupted": self.interrupted, "seed": self.seed, "players": self.players,
                 "draws": self.draws, "unchecked": self.unchecked, "best": self.best, "context": self.context,
                 "calls": [row.to_dict() for row in self.rows]}
 
@@ -171,9 +197,32 @@ def analyze_decision(game: Game, *, samples: int = 2000, players: Any = DEFAULT_
     """Analyse the bidding or doubling decision of the seat to move in ``game``, from its point of view:
     its own five cards, the up-card and the calls so far are known; every other card is resampled, on
     deals where ``players`` would have made the calls so far.
-    ``scheduler`` (a Dask client or address) spreads chunks of ``chunk`` samples over a cluster with the
-    same result as a local run. ``candidates``: the calls to compare (one call or a list; default every legal
-    one). ``progress``: True for a progress bar, or a callable taking the count of finished samples."""
+
+    Parameters
+    ----------
+    game : Game
+        A hand in its bidding or doubling phase.
+    samples : int, default 2000
+        Deals sampled; every candidate call is played on each.
+    candidates : str or list of str, optional
+        The calls to compare; every legal one by default.
+    players, seed, threads, progress, scheduler, chunk
+        As :func:`analyze_bid` takes them.
+
+    Returns
+    -------
+    BidAnalysis
+        One row per candidate call.
+
+    Raises
+    ------
+    BalootError
+        A game with no call to make, bad candidates, or a bad count, player or seed; before any work, when
+        the samples' arrays would not fit in this machine's memory.
+    Interrupted
+        On Ctrl-C (a ``KeyboardInterrupt``); its ``result`` is the analysis of the samples finished so far
+        (``interrupted`` set, ``requested`` the samples asked for).
+    """
     if not isinstance(game, Game):
         raise BalootError(f"analyze_decision needs a baloot.Game, not {game!r}")
     if game.phase not in ("bidding", "doubling"):
@@ -191,20 +240,30 @@ def analyze_decision(game: Game, *, samples: int = 2000, players: Any = DEFAULT_
                              scores=state.scores, rules=game.rules, history=[parse_action(a) for a in game.history],
                              candidates=[parse_action(a) for a in actions], players=players, seed=seed,
                              threads=validation.threads(threads))
+    validation.memory(samples * (SAMPLE_BYTES * len(actions) + DRAW_BYTES), f"an analysis of {samples:,} samples")
     with progress_callback(progress, samples, unit="sample") as update:
         if scheduler is None:
-            margin, flags, draws = task(0, samples, progress=update)
+            parts, done = in_blocks(samples, block_size(samples, MIN_BLOCK),
+                                    lambda first, count, step: task(first, count, progress=step), update)
         else:
             from baloot.distributed import chunk_ranges, run_chunks
 
             size = validation.count(chunk, "chunk", 1) if chunk is not None else max(100_000, -(-samples // 64))
-            parts = run_chunks(task, chunk_ranges(0, samples, size), scheduler=scheduler, progress=update)
-            margin = np.concatenate([m for m, _, _ in parts])
-            flags = np.concatenate([f for _, f, _ in parts])
-            draws = np.concatenate([d for _, _, d in parts])
+            try:
+                parts, done = run_chunks(task, chunk_ranges(0, samples, size), scheduler=scheduler,
+                                         progress=update), samples
+            except Interrupted as stop:
+                parts, done = [part for _, part in stop.result], sum(count for (_, count), _ in stop.result)
+    if not done:
+        raise KeyboardInterrupt
+    margin, flags, draws = (np.concatenate([part[i] for part in parts]) for i in range(3))
     context = {"history": game.history, "up_card": game.up_card, "dealer": game.dealer, "scores": list(game.scores),
                "hand": game.hands[seat]}
-    return BidAnalysis(seat, actions, margin, flags, samples, seed, names, game.rules, context, draws)
+    analysis = BidAnalysis(seat, actions, margin, flags, done, seed, names, game.rules, context, draws,
+                           requested=samples)
+    if analysis.interrupted:
+        raise Interrupted(analysis)
+    return analysis
 
 
 def _candidates(candidates: Any, legal: List[str]) -> List[str]:
@@ -224,15 +283,52 @@ def _candidates(candidates: Any, legal: List[str]) -> List[str]:
     return actions
 
 
-def analyze_bid(hand: Cards, up_card: str, seat: int, dealer: int, samples: int = 2000, players: Any = DEFAULT_PLAYERS,
-                seed: int = 0, rules: Optional[Rules] = None, scores: Tuple[int, int] = (0, 0), *, threads: int = 0,
+def analyze_bid(hand: Cards, up_card: str, seat: int, dealer: int, *, samples: int = 2000,
+                players: Any = DEFAULT_PLAYERS, seed: int = 0, rules: Optional[Rules] = None,
+                scores: Tuple[int, int] = (0, 0), threads: int = 0,
                 progress: Any = False, scheduler: Any = None, chunk: Optional[int] = None) -> BidAnalysis:
     """What should ``seat``, holding these five cards, call with this up-card on its first turn?
 
     Every call open to the seat (pass, hokum, sun, and ashkal where allowed) is played out on the same
     ``samples`` deals, the seats before it having passed (only deals on which ``players`` pass there are
-    kept). Returns a ``BidAnalysis``. ``progress``: True for a progress bar, or a callable taking the count
-    of finished samples.
+    kept).
+
+    Parameters
+    ----------
+    hand : cards
+        The seat's first five cards.
+    up_card : str
+        The card turned face up.
+    seat, dealer : int
+        The seat to advise and the dealer, 0-3.
+    samples : int, default 2000
+        Deals sampled; every call is played on each.
+    rules : Rules, optional
+        The host options.
+    scores : tuple of int, default (0, 0)
+        The match scores before the hand.
+    players : str, callable or list of four, default "strong"
+        Who makes the other calls and plays the hands out (``baloot.players()`` lists the built-in ones).
+    seed : int, default 0
+        Same seed, same analysis, for any ``threads``.
+    threads : int, default 0
+        Worker threads; 0 uses every core.
+    progress : bool or callable, default False
+        True for a progress bar, or a callable taking the count of finished samples.
+    scheduler : dask Client or str, optional
+        Spreads chunks of ``chunk`` samples over a Dask cluster, with the same result as a local run.
+    chunk : int, optional
+        Samples per chunk with ``scheduler``.
+
+    Returns
+    -------
+    BidAnalysis
+        One row per call open to the seat.
+
+    Raises
+    ------
+    BalootError
+        Bad cards, seats, counts, players or rules; a state with no call to make.
     """
     rules = resolve(rules)
     own = parse_cards(hand, "the hand")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, List, Optional, Tuple
 
 from baloot.cards import RANKS, SUIT_SYMBOLS, SUITS, parse_card
-from baloot.labels import label
+from baloot.labels import call_label, label
 
 if TYPE_CHECKING:
     from baloot.game import Game, Trick
@@ -40,16 +40,17 @@ def contract_line(game: "Game", arabic: bool) -> str:
     contract = game.contract
     if contract is None:
         return f"Bidding · round {game.round}"
-    parts = [label(contract.mode, arabic)]
+    parts = [label(contract.mode, arabic=arabic)]
     if contract.trump:
-        parts.append(f"trump {SUIT_SYMBOLS[SUITS.index(contract.trump)]} {label(contract.trump, arabic)}")
-    parts.append(f"{label('buyer', arabic)}: seat {contract.buyer}")
+        parts.append(f"trump {SUIT_SYMBOLS[SUITS.index(contract.trump)]} {label(contract.trump, arabic=arabic)}")
+    parts.append(f"{label('buyer', arabic=arabic)}: seat {contract.buyer}")
     if contract.ashkal:
-        parts.append(label("ashkal", arabic))
+        parts.append(label("ashkal", arabic=arabic))
     if contract.gahwa:
-        parts.append(f"{label('gahwa', arabic)} ×4")
+        parts.append(f"{label('gahwa', arabic=arabic)} ×4")
     elif contract.multiplier > 1:
-        parts.append(f"{label(('double', 'three', 'four')[contract.multiplier - 2], arabic)} ×{contract.multiplier}")
+        raise_name = ("double", "three", "four")[contract.multiplier - 2]
+        parts.append(f"{label(raise_name, arabic=arabic)} ×{contract.multiplier}")
     return " · ".join(parts)
 
 
@@ -78,31 +79,56 @@ def dealer_line(game: "Game", card: Callable[[str], str] = card_text) -> str:
 
 def _seat_block(game: "Game", seat: int, viewer: Optional[int]) -> List[str]:
     cards = game.hands[seat]
-    shown = hand_text(cards) if viewer is None or seat == viewer else f"{len(cards)} cards"
+    shown = hand_text(cards) if viewer is None or seat == viewer else hidden_hand(cards)
     return [seat_tags(game, seat, viewer), shown]
 
 
+def hidden_hand(cards: List[str]) -> str:
+    """A hand another seat cannot see: "8 cards", "1 card"."""
+    return f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+
+
 def call_text(action: str, arabic: bool) -> str:
-    name, _, suit = action.partition(":")
-    text = label(name, arabic)
-    return f"{text} {SUIT_SYMBOLS[SUITS.index(suit.upper())]}" if suit else text
+    return call_label(action, arabic=arabic, symbol=True)
+
+
+def action_text(action: str, phase: str, arabic: bool) -> str:
+    """An action as the table shows it, taken in ``phase``: a card as "10♣", a call as "Hokum (حكم) ♠", a
+    pass while doubling as declining to double."""
+    if phase == "playing":
+        return card_text(action)
+    if phase == "doubling" and action == "pass":
+        return f"no {label('double', arabic=arabic)}"
+    return call_text(action, arabic)
+
+
+def _calls(game: "Game") -> List[Tuple[int, str, str]]:
+    """The calls of the hand as (seat, action, phase), found by replaying its actions."""
+    replay = type(game)(rules=game.rules, dealer=game.dealer, deck=game.to_record()["deck"], scores=game.scores)
+    calls = []
+    for action in game.history:
+        if replay.phase != "playing":
+            calls.append((replay.to_move, action, replay.phase))
+        replay.apply(action)
+    return calls
 
 
 def calls_line(game: "Game", arabic: bool) -> str:
-    calls = game.calls
+    calls = _calls(game)
     if not calls:
         return ""
-    return "Calls: " + " · ".join(f"seat {seat} {call_text(action, arabic)}" for seat, action in calls)
+    return "Calls: " + " · ".join(f"seat {seat} {action_text(action, phase, arabic)}" for seat, action, phase in calls)
 
 
 def projects_line(game: "Game", arabic: bool) -> str:
     declared = [(seat, project) for seat, projects in enumerate(game.projects) for project in projects]
     if not declared:
         return ""
-    shown = [f"seat {seat} {label(p.kind, arabic)} {' '.join(card_text(c) for c in p.cards)}" for seat, p in declared]
+    shown = [f"seat {seat} {label(p.kind, arabic=arabic)} {' '.join(card_text(c) for c in p.cards)}"
+             for seat, p in declared]
     team = game.project_team
     scored = f" — scored by team {team}" if team is not None else ""
-    return f"{label('projects', arabic)}: " + " · ".join(shown) + scored
+    return f"{label('projects', arabic=arabic)}: " + " · ".join(shown) + scored
 
 
 def draw_game(game: "Game", viewer: Optional[int] = None) -> str:
@@ -139,17 +165,17 @@ def trick_outcome(trick: "Trick") -> str:
 def score_lines(game: "Game", arabic: bool) -> List[str]:
     """The tricks and abnat taken so far, an announced Baloot and the result once the hand is over."""
     tricks_won, abnat = game.tricks_won, game.abnat
-    lines = [f"{label('tricks', arabic)}: {tricks_won[0]}–{tricks_won[1]} · {label('abnat', arabic)}: "
+    lines = [f"{label('tricks', arabic=arabic)}: {tricks_won[0]}–{tricks_won[1]} · {label('abnat', arabic=arabic)}: "
              f"{abnat[0]}–{abnat[1]}"]
     if game.baloot is not None:
-        lines.append(f"{label('baloot', arabic)}: seat {game.baloot}")
+        lines.append(f"{label('baloot', arabic=arabic)}: seat {game.baloot}")
     result = game.result
     if result is not None:
         if result.made is None:
-            lines.append(f"Result: {label('throw_in', arabic)}")
+            lines.append(f"Result: {label('throw_in', arabic=arabic)}")
         else:
-            outcome = label("made", arabic) if result.made else label("khasra", arabic)
+            outcome = label("made", arabic=arabic) if result.made else label("khasra", arabic=arabic)
             if result.kaboot is not None:
-                outcome += f", {label('kaboot', arabic)} by team {result.kaboot}"
+                outcome += f", {label('kaboot', arabic=arabic)} by team {result.kaboot}"
             lines.append(f"Result: {outcome} · points {result.points[0]}–{result.points[1]}")
     return lines

@@ -26,9 +26,24 @@ RECORD_FIELDS = frozenset({"format", "version", "rules", "dealer", "scores", "de
 
 @dataclass(frozen=True)
 class Contract:
-    """The bought hand: ``mode`` ("sun"/"hokum"), ``trump`` (suit letter or None), ``buyer`` (seat),
-    ``ashkal`` (bought by Ashkal: the buyer's partner took the up-card), ``multiplier`` (1-4), ``gahwa``,
-    ``closed`` (a closed double, R21 variant: no trump may be led while the leader holds another suit)."""
+    """The bought hand.
+
+    Attributes
+    ----------
+    mode : {"sun", "hokum"}
+    trump : str or None
+        The trump suit's letter; None in Sun.
+    buyer : int
+        The buyer's seat (``buyers`` is its team).
+    ashkal : bool
+        Bought by Ashkal: the buyer's partner took the up-card.
+    multiplier : int
+        1 to 4.
+    gahwa : bool
+        The buyers called Gahwa.
+    closed : bool
+        A closed double (R21 variant): no trump may be led while the leader holds another suit.
+    """
 
     mode: str
     trump: Optional[str]
@@ -50,7 +65,15 @@ class Contract:
 
 @dataclass(frozen=True)
 class Trick:
-    """A finished trick: its four ``cards`` in play order, the ``leader`` seat and the ``winner`` seat."""
+    """A finished trick.
+
+    Attributes
+    ----------
+    cards : tuple of str
+        Its four cards in play order.
+    leader, winner : int
+        The seats that led it and took it.
+    """
 
     cards: Tuple[str, str, str, str]
     leader: int
@@ -60,14 +83,30 @@ class Trick:
 class Game:
     """One hand: deal, bidding, doubling, play and score. Actions are strings (see ``legal_actions``).
 
-    ``deck``, if given, is the 32 cards in dealing order: cards 0-11 are the packets of 3 (to dealer+1,
-    +2, +3, dealer), 12-19 the packets of 2 in the same order, 20 the up-card, 21-31 the rest, dealt in
-    play order from dealer+1 (3 each, 2 to the up-card's holder). Otherwise ``seed`` shuffles the deck
-    (a random seed when None). ``scores`` are the match scores before this hand: both below the target
-    (or equal past it under ``target_tie="another_hand"``).
+    Parameters
+    ----------
+    rules : Rules, optional
+        The host options; None for the seed's defaults.
+    dealer : int, default 0
+        The dealer's seat.
+    seed : int, optional
+        Shuffles the deck when no ``deck`` is given (a random seed when None).
+    deck : cards, optional
+        The 32 cards in dealing order: cards 0-11 are the packets of 3 (to dealer+1, +2, +3, dealer), 12-19
+        the packets of 2 in the same order, 20 the up-card, 21-31 the rest, dealt in play order from
+        dealer+1 (3 each, 2 to the up-card's holder).
+    scores : tuple of int, default (0, 0)
+        The match scores before this hand (they decide whether Sun may be doubled, R30): both below the
+        target, or equal past it under ``target_tie="another_hand"``.
+
+    Raises
+    ------
+    BalootError
+        A bad seat, seed, score or rule, scores a match has already ended on, or a deck that is not the 32
+        cards once each.
     """
 
-    def __init__(self, rules: Optional[Rules] = None, dealer: int = 0, seed: Optional[int] = None,
+    def __init__(self, *, rules: Optional[Rules] = None, dealer: int = 0, seed: Optional[int] = None,
                  deck: Optional[Cards] = None, scores: Tuple[int, int] = (0, 0)) -> None:
         self.rules = resolve(rules)
         dealer = check_seat(dealer, "dealer")
@@ -111,9 +150,11 @@ class Game:
     def apply(self, action: str) -> None:
         """Play one action. An illegal one raises ``IllegalAction`` and leaves the game as it was."""
         number = parse_action(action)
+        if self.to_move is None:
+            raise IllegalAction(f"{action!r} cannot be played: the hand is over")
         if not self._state.legal_actions() >> number & 1:
-            who = "nobody (the hand is over)" if self.to_move is None else f"seat {self.to_move}"
-            raise IllegalAction(f"{action!r} is not legal now for {who}; legal: {', '.join(self.legal_actions())}")
+            raise IllegalAction(f"{action!r} is not legal now for seat {self.to_move}; "
+                                f"legal: {', '.join(self.legal_actions())}")
         self._play(number, self._state.to_move)
 
     def _play(self, number: int, mover: int) -> int:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Iterable, List, Optional
 from baloot import display
 from baloot.actions import is_card
 from baloot.cards import RANKS, SUIT_SYMBOLS, SUITS, parse_card
-from baloot.review_table import action_text, dd_missing_lines, hand_header
+from baloot.review_table import dd_missing_lines, hand_header
 
 if TYPE_CHECKING:
     from baloot.analysis import BidAnalysis
@@ -53,11 +53,11 @@ def hand_html(cards: List[str]) -> str:
     return " ".join(cards_html(rank + suit for rank in ranks) for suit, ranks in display.by_suit(cards)) or "—"
 
 
-def action_html(action: str, arabic: bool) -> str:
-    """A card as a card, a call as its label."""
+def action_html(action: str, arabic: bool, phase: str = "bidding") -> str:
+    """A card as a card, a call as its label (a pass while doubling as declining to double)."""
     if is_card(action):
         return card_html(action)
-    return escape(action_text(action, arabic))
+    return escape(display.action_text(action, phase, arabic))
 
 
 def _cell(content: str, *, header: bool = False, left: bool = False) -> str:
@@ -110,7 +110,7 @@ def game_html(game: "Game", viewer: Optional[int] = None) -> str:
 
     def seat(s: int) -> str:
         cards = game.hands[s]
-        shown = hand_html(cards) if viewer is None or s == viewer else escape(f"{len(cards)} cards")
+        shown = hand_html(cards) if viewer is None or s == viewer else escape(display.hidden_hand(cards))
         return f"<div><b>{escape(display.seat_tags(game, s, viewer))}</b></div><div>{shown}</div>"
 
     def place(content: str) -> str:
@@ -172,7 +172,8 @@ def _decision_row(decision: "Decision", scale: float, arabic: bool) -> str:
     colour = VERDICT_COLOURS.get(decision.verdict, "#9e9e9e")
     return _row([
         _cell(str(decision.index + 1)), _cell(str(decision.seat)),
-        _cell(action_html(decision.action, arabic), left=True), _cell(action_html(decision.best, arabic), left=True),
+        _cell(action_html(decision.action, arabic, decision.phase), left=True),
+        _cell(action_html(decision.best, arabic, decision.phase), left=True),
         _cell(f"{decision.loss:.2f} ± {decision.ci:.2f}"),
         _cell(bar_html(decision.loss, scale, signed=False, colour=colour)),
         _cell(f'<span style="color:{colour}">{escape(decision.verdict)}</span>', left=True),

@@ -101,7 +101,7 @@ def _longest_calls(rules: Rules, dealer: int, scores: Tuple[int, int]) -> int:
         rest = [card for card in range(NUM_CARDS) if card not in (up_card, ace)]
         # the seat after the dealer's first packet is cards 0-2; the up-card is card 20
         decks.append(format_cards([ace] + rest[:19] + [up_card] + rest[19:]))
-    return max(longest(Game(rules, dealer=dealer, deck=deck, scores=scores)) for deck in decks)
+    return max(longest(Game(rules=rules, dealer=dealer, deck=deck, scores=scores)) for deck in decks)
 
 
 class BalootGame(pyspiel.Game):
@@ -187,7 +187,7 @@ class BalootState(pyspiel.State):
             self._deck += bytes((action,))
             if len(self._deck) == NUM_CARDS:
                 spiel = self.get_game()
-                game = Game(spiel.rules, dealer=spiel.dealer, deck=format_cards(self._deck), scores=spiel.scores)
+                game = Game(rules=spiel.rules, dealer=spiel.dealer, deck=format_cards(self._deck), scores=spiel.scores)
                 self._dealt = tuple(to_mask(parse_cards(hand)) for hand in game.hands)
                 self._hand = _Hand(game)
             return
@@ -247,7 +247,7 @@ class BalootState(pyspiel.State):
         return seen
 
     def _replays(self, deck: List[int], spiel: BalootGame) -> bool:
-        game = Game(spiel.rules, dealer=spiel.dealer, deck=format_cards(deck), scores=spiel.scores)
+        game = Game(rules=spiel.rules, dealer=spiel.dealer, deck=format_cards(deck), scores=spiel.scores)
         try:
             for action in self._moves[1::2]:
                 game.apply(_NAMES[action])

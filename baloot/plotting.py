@@ -9,7 +9,7 @@ import numpy as np
 
 from baloot.errors import BalootError
 from baloot.files import check_writable, write_atomically
-from baloot.labels import ENGLISH
+from baloot.labels import call_label
 
 if TYPE_CHECKING:
     from baloot.analysis import BidAnalysis
@@ -35,17 +35,12 @@ def check_plot_target(path: str) -> None:
     check_writable(path, "--plot", [f".{name}" for name in formats])
 
 
-def _call_name(action: str) -> str:
-    name, _, suit = action.partition(":")
-    return ENGLISH.get(name, name) + (f" {suit}" if suit else "")
-
-
 def plot_bid_analysis(analysis: "BidAnalysis", path: str) -> None:
     """Left: each call's expected margin with its 95% interval. Right: the distribution of margins."""
     from matplotlib import colormaps
 
     figure = figure_class()(figsize=(11, 4.2))
-    names = [_call_name(row.action) for row in analysis.rows]
+    names = [call_label(row.action, arabic=False) for row in analysis.rows]
     means = np.array([row.margin.mean for row in analysis.rows])
     cis = np.array([row.margin.ci for row in analysis.rows])
     colors = colormaps["tab10"](np.arange(len(names)) % 10)
@@ -56,7 +51,7 @@ def plot_bid_analysis(analysis: "BidAnalysis", path: str) -> None:
     left.invert_yaxis()
     left.axvline(0, color="black", linewidth=0.8)
     left.set_xlabel("expected game-point margin (own team − opponents), 95% CI")
-    left.set_title(f"Seat {analysis.seat}: best call {_call_name(analysis.best)}")
+    left.set_title(f"Seat {analysis.seat}: best call {call_label(analysis.best, arabic=False)}")
     low = min(int(row.margins.min()) for row in analysis.rows)
     high = max(int(row.margins.max()) for row in analysis.rows)
     bins = np.arange(low - 0.5, high + 1.5, max(1, (high - low) // 40))
@@ -68,8 +63,18 @@ def plot_bid_analysis(analysis: "BidAnalysis", path: str) -> None:
     right.legend()
     figure.suptitle(f"Hand {' '.join(analysis.context['hand'])} · up-card {analysis.context['up_card']} · "
                  f"dealer {analysis.context['dealer']} · players {analysis.players[0]}")
+    save_figure(figure, path)
+
+
+def save_figure(figure: Any, path: str) -> None:
+    """Lay the figure out and write it to ``path`` atomically, in the format its extension names; a
+    BalootError says why it could not be written."""
     figure.tight_layout()
     try:
         write_atomically(path, lambda tmp: figure.savefig(tmp, dpi=120, format=os.path.splitext(path)[1][1:].lower()))
-    except (OSError, ValueError) as error:
+    except BalootError:
+        raise
+    except OSError as error:
+        raise BalootError(f"cannot write the plot {path!r}: {error.strerror or error}") from None
+    except ValueError as error:  # matplotlib: a format it cannot draw
         raise BalootError(f"cannot write the plot {path!r}: {error}") from None

@@ -25,6 +25,7 @@ from baloot.errors import BalootError
 from baloot.game import Game
 from baloot.match import Match
 from baloot.progress import progress_callback
+from baloot.records import parse_json
 from baloot.rules import core_rules, resolve
 from baloot.simulate import core_players
 from baloot.stats import Estimate, estimate
@@ -37,6 +38,9 @@ REVIEW_VERSION = 1
 # turned into khasra (16 points in Hokum, 26 in Sun). A loss is classed only when its CI excludes 0.
 LOSS_CLASSES = (("blunder", 8.0), ("mistake", 3.0), ("inaccuracy", 1.0))
 DEFAULT_SAMPLES = 10_000
+# Memory per sample of one decision: the core's margin (int16) for each legal action (at most the 8
+# cards of a hand; a bidding turn has fewer calls) and three int64 columns for a mean and a paired loss.
+SAMPLE_BYTES = 8 * 2 + 3 * 8
 
 
 @dataclass(frozen=True)
@@ -160,9 +164,21 @@ def _review_decision(game: Game, hand: int, index: int, action: str, *, players:
 
 
 class Review:
-    """The decisions of a hand or match, reviewed: ``decisions`` (a list of ``Decision``), the
-    ``samples`` per decision, the ``players`` of the play-outs and the ``seed``; ``interrupted`` when
-    Ctrl-C stopped it early (the decisions done are kept). ``table()`` prints it, ``to_json()`` for tools."""
+    """The decisions of a hand or match, reviewed; ``table()`` prints it, ``to_json()`` for tools.
+
+    Attributes
+    ----------
+    decisions : list of Decision
+        Each reviewed decision: the action taken, the best one, the loss with its 95% CI, a verdict.
+    samples : int
+        Worlds per decision.
+    players : list of str
+        The players of the play-outs.
+    seed : int
+        The review's seed.
+    interrupted : bool
+        Ctrl-C stopped it early (the decisions done are kept).
+    """
 
     def __init__(self, decisions: List[Decision], hands: List[Game], samples: int, players: List[str], seed: int,
                  seat: Optional[int], interrupted: bool, seconds: float) -> None:
@@ -218,10 +234,7 @@ def _games(source: Union[Game, Match, str, Dict[str, Any]]) -> List[Game]:
     if isinstance(source, Match):
         return source.hands
     if isinstance(source, (str, bytes)):
-        try:
-            source = json.loads(source)
-        except json.JSONDecodeError as error:
-            raise BalootError(f"the record is not valid JSON: {error}") from None
+        source = parse_json(source, "the record")
     if isinstance(source, dict) and source.get("format") == "baloot-match":
         return Match.from_record(source).hands
     if isinstance(source, dict):
@@ -236,9 +249,36 @@ def review(record_or_game: Union[Game, Match, str, Dict[str, Any]], *, players: 
     margin for the deciding seat's team over ``samples`` worlds that seat could not tell from the true
     one, played out by ``players``; the loss of the action taken against the best, with a 95% CI; and
     the double-dummy value of each card on the true deal. Same seed, same review, for any ``threads``.
-    ``progress``: True for a bar on stderr, or a callable update(samples done). Ctrl-C returns the
-    decisions done so far, with ``interrupted`` set."""
+
+    Parameters
+    ----------
+    record_or_game : Game, Match, dict or str
+        A finished or unfinished hand or match, or its record (a dict or JSON text).
+    players : str, callable or list of four, default "heuristic"
+        Who plays the worlds out.
+    samples : int
+        Worlds per decision.
+    seat : int, optional
+        Review only this seat's decisions.
+    seed : int, default 0
+        The review's seed.
+    threads : int, default 0
+        Worker threads; 0 uses every core.
+    progress : bool or callable, default False
+        True for a bar on stderr, or a callable update(samples done).
+
+    Returns
+    -------
+    Review
+        Ctrl-C returns the decisions done so far, with ``interrupted`` set.
+
+    Raises
+    ------
+    BalootError
+        A malformed or tampered record, or a bad seat, count, seed or player.
+    """
     samples = validation.count(samples, "samples", 2)
+    validation.memory(samples * SAMPLE_BYTES, f"a review of {samples:,} samples a decision")
     seed = validation.seed(seed)
     threads = validation.threads(threads)
     seat = validation.optional(validation.seat, seat)

@@ -4,37 +4,32 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, List
 
-from baloot.actions import is_card
-from baloot.display import card_text
-from baloot.labels import label
+from baloot.display import action_text, card_text
 
 if TYPE_CHECKING:
     from baloot.review import Decision, Review
 
 
-def action_text(action: str, arabic: bool) -> str:
-    """A card as "10♣", a call as "Hokum (حكم) S"."""
-    if is_card(action):
-        return card_text(action)
-    name, _, suit = action.partition(":")
-    return label(name, arabic) + (f" {suit}" if suit else "")
-
-
 def hand_header(review: "Review", hand: int) -> str:
     game = review.hands[hand]
     contract, result = game.contract, game.result
-    what = "thrown in" if contract is None else \
-        f"{contract.mode}{' ' + contract.trump if contract.trump else ''} bought by seat {contract.buyer}"
-    points = f", points {result.points[0]}–{result.points[1]}" if result is not None else ""
-    return f"hand {hand + 1}: dealer {game.dealer}, scores before {game.scores[0]}–{game.scores[1]}, {what}{points}"
+    if contract is None:
+        what = "thrown in" if result is not None else "unfinished: stopped in the bidding, nothing bought yet"
+    else:
+        what = f"{contract.mode}{' ' + contract.trump if contract.trump else ''} bought by seat {contract.buyer}"
+        stage = f"trick {len(game.tricks) + 1}" if game.phase == "playing" else f"the {game.phase}"
+        what += f", points {result.points[0]}–{result.points[1]}" if result is not None else \
+            f", unfinished: stopped in {stage}"
+    return f"hand {hand + 1}: dealer {game.dealer}, scores before {game.scores[0]}–{game.scores[1]}, {what}"
 
 
 def _line(decision: "Decision", arabic: bool) -> str:
     dd = "" if decision.dd_best is None else \
         f"{' '.join(card_text(c) for c in decision.dd_best):<20} {decision.dd_loss:>4}"
     loss = f"{decision.loss:5.2f} ± {decision.ci:4.2f}"
-    return (f"{decision.index + 1:>3} {decision.seat:>4}  {action_text(decision.action, arabic):<16} "
-            f"{action_text(decision.best, arabic):<16} {loss:>13}  {decision.verdict:<10} {dd}").rstrip()
+    played, best = (action_text(action, decision.phase, arabic) for action in (decision.action, decision.best))
+    return (f"{decision.index + 1:>3} {decision.seat:>4}  {played:<16} {best:<16} {loss:>13}  {decision.verdict:<10} "
+            f"{dd}").rstrip()
 
 
 def dd_missing_lines(review: "Review") -> List[str]:

@@ -35,7 +35,7 @@ from baloot import _core, validation
 from baloot.actions import NUM_ACTIONS, format_action, parse_action
 from baloot.errors import BalootError, IllegalAction
 from baloot.game import Game
-from baloot.players import BuiltinPlayer, PlayerSpec, make_player
+from baloot.roster import BuiltinPlayer, PlayerSpec, make_player
 from baloot.rules import Rules, core_rules, hand_scores, resolve
 
 ACTIONS: Tuple[str, ...] = tuple(format_action(a) for a in range(NUM_ACTIONS))
@@ -118,7 +118,7 @@ class _Deals:
             self.hands = 0
 
     def next(self) -> Game:
-        game = Game(self.rules, dealer=(self.dealer + self.hands) % 4, seed=int(self.rng.integers(2**63)),
+        game = Game(rules=self.rules, dealer=(self.dealer + self.hands) % 4, seed=int(self.rng.integers(2**63)),
                     scores=self.scores)
         self.hands += 1
         return game

@@ -21,16 +21,21 @@ from baloot.rules import Rules, core_rules, resolve
 class Solution:
     """The double-dummy solution of a position.
 
-    ``value``: the abnat each team (team 0, team 1) takes *from here* under best play by both sides:
-    the cards still in the hands and those already on the table, plus the 10 for the last trick. The
-    two add up to everything still to be won; abnat won in earlier tricks are not included.
-
-    ``moves``: for every legal card of the seat to move, the abnat the *mover's team* takes from here
-    if it plays that card and everyone plays perfectly afterwards. The best cards reach
-    ``value[to_move % 2]``.
-
-    ``to_move``: the seat to move; ``best``: the cards that reach the best value; ``nodes``: search
-    nodes visited.
+    Attributes
+    ----------
+    value : tuple of int
+        The abnat each team (team 0, team 1) takes *from here* under best play by both sides: the cards
+        still in the hands and those already on the table, plus the 10 for the last trick. The two add up
+        to everything still to be won; abnat won in earlier tricks are not included.
+    moves : dict of str to int
+        For every legal card of the seat to move, the abnat the *mover's team* takes from here if it plays
+        that card and everyone plays perfectly afterwards. The best cards reach ``value[to_move % 2]``.
+    to_move : int
+        The seat to move.
+    best : tuple of str
+        The cards that reach the best value.
+    nodes : int
+        Search nodes visited.
     """
 
     value: Tuple[int, int]
@@ -124,11 +129,25 @@ def solve(game: Any, *, use_tt: bool = True, target: Optional[int] = None) -> Un
     """The double-dummy :class:`Solution` of a hand in its playing phase; with ``target``, only whether
     the team of the seat to move takes at least ``target`` abnat from here (one probe, far cheaper).
 
-    ``game`` is a :class:`baloot.Game` (or the core ``HandState`` it wraps). ``Solution.value`` is the
-    abnat per team from here; ``Solution.moves`` maps each legal card of the seat to move to the abnat
-    its team takes from here after playing it. Raises :class:`baloot.BalootError` when the hand is not
-    being played (bidding, doubling or over). ``use_tt=False`` searches without the transposition
-    table (slower; the answer is the same).
+    Parameters
+    ----------
+    game : Game
+        A hand in its playing phase (or the core ``HandState`` it wraps).
+    use_tt : bool, default True
+        False searches without the transposition table (slower; the answer is the same).
+    target : int, optional
+        Only ask whether the team of the seat to move takes at least this many abnat from here.
+
+    Returns
+    -------
+    Solution or bool
+        ``Solution.value`` is the abnat per team from here; ``Solution.moves`` maps each legal card of the
+        seat to move to the abnat its team takes from here after playing it. With ``target``, a bool.
+
+    Raises
+    ------
+    BalootError
+        The hand is not being played (bidding, doubling or over), or a bad target.
     """
     state = _playing_state(game)
     use_tt = validation.boolean(use_tt, "use_tt")

@@ -10,7 +10,7 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 import numpy as np
 
 from baloot import _core
-from baloot.labels import label
+from baloot.labels import call_label, label
 from baloot.validation import contract_name
 
 Z95 = 1.959963984540054
@@ -40,6 +40,22 @@ class Estimate:
 
     def __str__(self) -> str:
         return f"{self.mean:.3f} ± {self.ci:.3f}"
+
+    def to_dict(self) -> Dict[str, Optional[float]]:
+        """The estimate for JSON.
+
+        Returns
+        -------
+        dict
+            ``{"mean": ..., "ci95": ...}``, None where a value is undefined (no hands for a mean, fewer
+            than two for an interval), never NaN.
+        """
+        return {"mean": defined(self.mean), "ci95": defined(self.ci)}
+
+
+def defined(value: float) -> Optional[float]:
+    """``value``, or None where it is NaN or infinite (JSON holds neither)."""
+    return value if math.isfinite(value) else None
 
 
 def estimate(total: Any, total_sq: Any, n: Any) -> Any:
@@ -72,9 +88,22 @@ def merge_counts(parts: List[Mapping[str, Any]]) -> Dict[str, Any]:
 
 class Summary:
     """Mean game points per team and per buyer seat with 95% CIs; rates of each contract, made,
-    khasra, kaboot, throw-in, doubling level, projects and Baloot. ``str()`` prints a table."""
+    khasra, kaboot, throw-in, doubling level, projects and Baloot. ``str()`` prints a table.
 
-    def __init__(self, counts: Mapping[str, Any], arabic: bool = True) -> None:
+    Parameters
+    ----------
+    counts : mapping
+        The exact sums of a run, as ``SimResult.counts`` holds them.
+    arabic : bool, default True
+        Arabic labels beside the English ones in the table.
+
+    Raises
+    ------
+    KeyError
+        ``counts`` lacks a sum.
+    """
+
+    def __init__(self, counts: Mapping[str, Any], *, arabic: bool = True) -> None:
         self.counts = {k: counts[k] for k in COUNT_KEYS}
         self.arabic = arabic
         c = self.counts
@@ -107,24 +136,23 @@ class Summary:
         self.baloot = rate(c["baloot"], self.played)
 
     def to_dict(self) -> Dict[str, Any]:
-        def est(e: Estimate) -> Dict[str, float]:
-            return {"mean": e.mean, "ci95": e.ci}
-
+        """The summary for JSON: each estimate as ``{"mean", "ci95"}``, None where it is undefined (a rate
+        of no hands, an interval of one hand), never NaN."""
         return {
             "hands": self.hands,
-            "points": [est(e) for e in self.points],
-            "margin_team0": est(self.margin),
-            "seats_as_buyer": [{k: est(v) for k, v in seat.items()} for seat in self.seats],
-            "contracts": {k: est(v) for k, v in self.contracts.items()},
-            "thrown_in": est(self.thrown_in),
-            "made": est(self.made),
-            "khasra": est(self.khasra),
-            "kaboot": {k: est(v) for k, v in self.kaboot.items()},
-            "multiplier": {str(k): est(v) for k, v in self.multiplier.items()},
-            "gahwa": est(self.gahwa),
-            "projects_per_hand": self.projects,
-            "projects_scored": est(self.projects_scored),
-            "baloot": est(self.baloot),
+            "points": [e.to_dict() for e in self.points],
+            "margin_team0": self.margin.to_dict(),
+            "seats_as_buyer": [{k: v.to_dict() for k, v in seat.items()} for seat in self.seats],
+            "contracts": {k: v.to_dict() for k, v in self.contracts.items()},
+            "thrown_in": self.thrown_in.to_dict(),
+            "made": self.made.to_dict(),
+            "khasra": self.khasra.to_dict(),
+            "kaboot": {k: v.to_dict() for k, v in self.kaboot.items()},
+            "multiplier": {str(k): v.to_dict() for k, v in self.multiplier.items()},
+            "gahwa": self.gahwa.to_dict(),
+            "projects_per_hand": {k: defined(v) for k, v in self.projects.items()},
+            "projects_scored": self.projects_scored.to_dict(),
+            "baloot": self.baloot.to_dict(),
             "counts": self.counts,
         }
 
@@ -157,22 +185,21 @@ class Summary:
         rows += [(f"Points, team {t} (seats {t} & {t + 2})", mean(self.points[t])) for t in (0, 1)]
         rows.append(("Margin, team 0 − team 1", mean(self.margin)))
         for name in CONTRACTS:
-            mode, _, suit = name.partition(":")
-            rows.append((f"{label(mode, a)}{' ' + suit if suit else ''}", pct(self.contracts[name])))
-        rows.append((label("throw_in", a), pct(self.thrown_in)))
-        rows.append((label("made", a), pct(self.made)))
-        rows.append((label("khasra", a), pct(self.khasra)))
-        rows.append((f"{label('kaboot', a)} by buyers", pct(self.kaboot["buyers"])))
-        rows.append((f"{label('kaboot', a)} by defenders", pct(self.kaboot["defenders"])))
+            rows.append((call_label(name, arabic=a), pct(self.contracts[name])))
+        rows.append((label("throw_in", arabic=a), pct(self.thrown_in)))
+        rows.append((label("made", arabic=a), pct(self.made)))
+        rows.append((label("khasra", arabic=a), pct(self.khasra)))
+        rows.append((f"{label('kaboot', arabic=a)} by buyers", pct(self.kaboot["buyers"])))
+        rows.append((f"{label('kaboot', arabic=a)} by defenders", pct(self.kaboot["defenders"])))
         for m, name in ((2, "double"), (3, "three"), (4, "four")):
-            rows.append((f"{label(name, a)} ×{m}", pct(self.multiplier[m])))
-        rows.append((label("gahwa", a), pct(self.gahwa)))
+            rows.append((f"{label(name, arabic=a)} ×{m}", pct(self.multiplier[m])))
+        rows.append((label("gahwa", arabic=a), pct(self.gahwa)))
         for kind in PROJECT_KINDS:
             per_hand = self.projects[kind]
             shown = UNDEFINED if math.isnan(per_hand) else f"{per_hand:.4f}"
-            rows.append((f"{label(kind, a)} per hand", (shown, None)))
-        rows.append((f"{label('projects', a)} scored", pct(self.projects_scored)))
-        rows.append((label("baloot", a), pct(self.baloot)))
+            rows.append((f"{label(kind, arabic=a)} per hand", (shown, None)))
+        rows.append((f"{label('projects', arabic=a)} scored", pct(self.projects_scored)))
+        rows.append((label("baloot", arabic=a), pct(self.baloot)))
         for s, seat in enumerate(self.seats):
             rows.append((f"Seat {s} buys / makes", (f"{pct(seat['buys'])[0]} / {pct(seat['made'])[0]}", None)))
             rows.append((f"Seat {s} as buyer: margin", mean(seat["margin"])))

@@ -417,7 +417,7 @@ def test_fuzz_numbers_give_a_baloot_error_never_a_type_error(seat, number, pair)
         lambda: baloot.game_points(number, "hokum"),
         lambda: baloot.declare_projects(DEAL, "sun", first=seat),
         lambda: baloot.dd_table(DEAL, seat) if seat not in range(4) else None,
-        lambda: baloot.random_deals(number, seat) if refused_or_small(number) else None,
+        lambda: baloot.random_deals(number, seed=seat) if refused_or_small(number) else None,
     ]
     for call in calls:
         try:
@@ -495,3 +495,50 @@ def test_the_environments_refuse_scores_a_match_has_ended_on():
         BalootAECEnv(scores=(0, 152))
     with pytest.raises(BalootError, match="already won the match"):
         BalootVectorEnv(2, scores=(10, 200))
+
+
+# ----- values past what the core takes, and option containers of the wrong kind -------------------
+
+def test_play_out_takes_the_largest_seed():
+    game = baloot.Game(seed=3)
+    baloot.play_out(game, "heuristic", seed=2**64 - 1)
+    assert game.result is not None
+
+
+def test_a_native_player_address_past_64_bits_is_refused():
+    raises_naming(lambda: baloot.NativePlayer(2**70), str(2**70))
+    raises_naming(lambda: baloot.NativePlayer(-1), "-1")
+
+
+def test_rules_from_options_over_a_preset_name():
+    assert Rules.from_options({"tie": "khasra"}, base="majlis") == Rules.preset("majlis").__class__(
+        **dict(Rules.preset("majlis").to_dict(), tie="khasra"))
+    raises_naming(lambda: Rules.from_options({"tie": "split"}, base="nosuch"), "'nosuch'")
+    raises_naming(lambda: Rules.from_options({"tie": "split"}, base=3), "base 3")
+    raises_naming(lambda: Rules.from_options([("tie", "split")]), "options [('tie', 'split')]")
+
+
+@pytest.mark.parametrize("name", [["majlis"], None, 3])
+def test_a_preset_name_that_is_not_a_string_is_refused(name):
+    raises_naming(lambda: Rules.preset(name), repr(name))
+
+
+def test_score_hand_abnat_out_of_range_names_the_real_range():
+    error = raises_naming(lambda: baloot.score_hand("sun", 0, (10**10, 0), (5, 3)), str(10**10))
+    assert "2147483648" not in str(error) and "0 to 130" in str(error)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: baloot.analyze_bid("JH 9H 7H 8D 7C", "8H", 1, 0, samples=2**62),
+    lambda: baloot.review(baloot.Game(seed=1), samples=2**62),
+])
+def test_samples_beyond_this_machine_s_memory_are_refused_up_front(call):
+    raises_naming(call, "4,611,686,018,427,387,904 samples")
+
+
+def test_bid_samples_beyond_memory_is_a_one_line_error(capsys):
+    from baloot.cli import main
+
+    assert main(["bid", "JH 9H 7H 8D 7C", "--up", "8H", "--seat", "1", "--samples", "100000000000"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "100,000,000,000 samples needs" in err and "ask for fewer" in err

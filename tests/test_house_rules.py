@@ -21,7 +21,7 @@ from deals import order_from  # noqa: E402
 
 from baloot import DECK, BalootError, Game, Match, Rules, legal_moves, score_hand  # noqa: E402
 from baloot.cli import main  # noqa: E402
-from baloot.players import play_out  # noqa: E402
+from baloot.roster import play_out  # noqa: E402
 from baloot.rules import PRESETS  # noqa: E402
 
 # One variant of every house option (the seed's value is the default).
@@ -76,11 +76,11 @@ def test_closed_double_calls_and_who_may_close():
 def test_closed_double_forbids_a_trump_lead_while_holding_another_suit():
     # Pure rule: the leader holds trumps and a side card, or trumps only.
     closing = Rules(closed_double=True)
-    assert legal_moves("JH 9H AS", [], "hokum", "H", closing, closed=True) == ["AS"]
-    assert legal_moves("JH 9H AS", [], "hokum", "H", closing) == ["JH", "9H", "AS"]
-    assert legal_moves("JH 9H", [], "hokum", "H", closing, closed=True) == ["JH", "9H"]
+    assert legal_moves("JH 9H AS", [], "hokum", "H", rules=closing, closed=True) == ["AS"]
+    assert legal_moves("JH 9H AS", [], "hokum", "H", rules=closing) == ["JH", "9H", "AS"]
+    assert legal_moves("JH 9H", [], "hokum", "H", rules=closing, closed=True) == ["JH", "9H"]
     with pytest.raises(BalootError, match="closed=True in Sun"):  # a Sun is never closed
-        legal_moves("JH 9H AS", [], "sun", None, closing, closed=True)
+        legal_moves("JH 9H AS", [], "sun", None, rules=closing, closed=True)
     # In a hand: the first leader under a closed double may lead no trump.
     g = hokum_bought(Rules(closed_double=True))
     g.apply("double:closed")
@@ -105,12 +105,12 @@ def test_narrow_partner_exception():
     # The partner led KH (AH and 10H still out) and is winning; the third seat is void in hearts.
     hand, trick = "7S 8D", ["KH", "7H"]
     assert legal_moves(hand, trick, "hokum", "S") == ["7S", "8D"]  # R18a: any card
-    assert legal_moves(hand, trick, "hokum", "S", narrow) == ["7S"]  # not sure to win: trump
-    assert legal_moves(hand, trick, "hokum", "S", narrow, played=["AH", "10H"]) == ["7S", "8D"]  # KH is master
+    assert legal_moves(hand, trick, "hokum", "S", rules=narrow) == ["7S"]  # not sure to win: trump
+    assert legal_moves(hand, trick, "hokum", "S", rules=narrow, played=["AH", "10H"]) == ["7S", "8D"]  # KH is master
     # Playing fourth, the partner's winning card is sure: any card.
-    assert legal_moves(hand, ["8H", "KH", "7H"], "hokum", "S", narrow) == ["7S", "8D"]
+    assert legal_moves(hand, ["8H", "KH", "7H"], "hokum", "S", rules=narrow) == ["7S", "8D"]
     # An opponent winning: no change (R18b/c).
-    assert legal_moves("7S JS 8D", ["KH", "8S"], "hokum", "S", narrow) == legal_moves("7S JS 8D", ["KH", "8S"], "hokum", "S")
+    assert legal_moves("7S JS 8D", ["KH", "8S"], "hokum", "S", rules=narrow) == legal_moves("7S JS 8D", ["KH", "8S"], "hokum", "S")
 
 
 # ---- Gahwa, ties, kaboot: scoring ----------------------------------------------------------------------

@@ -9,7 +9,7 @@ import pytest
 import baloot
 from baloot.display import card_text
 from baloot.notebook import BLACK, RED, game_html
-from baloot.players import play_out
+from baloot.roster import play_out
 
 HOSTILE = '<script>alert("x")</script> & co'
 

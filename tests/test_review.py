@@ -10,8 +10,8 @@ import baloot
 from baloot.cli import build_parser
 from baloot.cli import main as cli_main
 from baloot.commands import play as play_command
-from baloot.players import BuiltinPlayer, play_out
 from baloot.review import LOSS_CLASSES, verdict
+from baloot.roster import BuiltinPlayer, play_out
 from baloot.stats import Estimate
 
 SAMPLES = 1500
@@ -294,3 +294,33 @@ def test_the_double_dummy_column_is_filled_where_the_solver_plays_the_rules():
     cards = [d for d in review.decisions if d.phase == "playing"]
     assert cards and all(d.dd_best is not None and d.dd_missing is None for d in cards)
     assert "left empty" not in review.table()
+
+
+def test_a_hand_stopped_in_the_bidding_is_unfinished_not_thrown_in(tmp_path, capsys):
+    path = tmp_path / "partial.json"
+    answers = iter(["pass", "quit"])
+    argv = ["play", "--seed", "3", "--save", str(path)]
+    assert play_command.main(build_parser().parse_args(argv), read=lambda prompt: next(answers)) == 0
+    capsys.readouterr()
+    assert cli_main(["review", str(path), "--samples", "20", "--no-progress"]) == 0
+    table = capsys.readouterr().out
+    assert "thrown in" not in table and "unfinished: stopped in the bidding" in table
+
+
+def test_a_review_of_a_hand_stopped_mid_play_says_it_is_unfinished():
+    game = baloot.Game(seed=1)
+    player = BuiltinPlayer("heuristic")
+    while game.phase != "playing" or len(game.tricks) < 2:
+        game.apply(player.act(game, len(game.history)))
+    table = baloot.review(game, samples=10, seat=game.to_move).table()
+    assert "unfinished: stopped in trick 3" in table and "points" not in table.splitlines()[0]
+
+
+def test_the_review_table_shows_a_hokum_suit_as_the_table_does():
+    game = baloot.Game(seed=5)
+    player = BuiltinPlayer("heuristic")
+    while game.phase != "playing":
+        game.apply(player.act(game, len(game.history)))
+    assert game.contract.trump == "D"
+    table = baloot.review(game, samples=10, seat=game.contract.buyer).table()
+    assert "Hokum (حكم) ♦" in table and "Hokum (حكم) D" not in table

@@ -3,6 +3,7 @@
 
 #include "players/play_labels.hpp"
 #include "players/policy.hpp"
+#include "players/registry.hpp"
 #include "players/search_players.hpp"
 #include "players/strong_weights.hpp"
 #include "bindings/bindings.hpp"
@@ -11,7 +12,52 @@ namespace py = pybind11;
 
 namespace baloot {
 
+namespace {
+
+const char* kind_name(OptionKind kind) {
+  switch (kind) {
+    case OptionKind::kWhole:
+      return "whole";
+    case OptionKind::kReal:
+      return "real";
+    case OptionKind::kFlag:
+      break;
+  }
+  return "flag";
+}
+
+// The registry as Python values: one dict a player, its options a tuple of dicts.
+py::tuple registry_table() {
+  py::list players;
+  for (const PlayerInfo& player : player_registry()) {
+    py::list options;
+    for (const PlayerOption& option : player.options) {
+      py::dict row;
+      row["name"] = option.name;
+      row["kind"] = kind_name(option.kind);
+      row["default"] = option.fallback;
+      row["low"] = option.low;
+      row["high"] = option.high;
+      row["help"] = option.help;
+      options.append(row);
+    }
+    py::dict row;
+    row["name"] = player.name;
+    row["summary"] = player.summary;
+    row["strength"] = player.strength;
+    row["speed"] = player.speed;
+    row["search"] = player.search;
+    row["fair"] = player.fair;
+    row["options"] = py::tuple(options);
+    players.append(row);
+  }
+  return py::tuple(players);
+}
+
+}  // namespace
+
 void bind_policy(py::module_& m) {
+  m.attr("player_registry") = registry_table();
   py::class_<Player>(m, "Player")
       .def(py::init([](const std::string& name, const PolicyOptions& options) {
              return Player{name, make_policy(name, options)};

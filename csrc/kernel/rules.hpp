@@ -35,7 +35,7 @@ bool passes(Check check) {
 }
 
 enum class KabootBonus : std::uint8_t { kNormal, kDouble, kOff };
-// House variants with more than two choices or named choices; the first of each is the seed's.
+// House variants with more than two choices or named choices, numbered as rule_options() lists their values.
 enum class GahwaScore : std::uint8_t { kMatch, kFlat152 };        // R33: wins the match, or a flat 152 points
 enum class TieRule : std::uint8_t { kKhasra, kSplit, kSplitSun };  // R39: an undoubled exact tie (split in Sun only)
 enum class DoubledTie : std::uint8_t { kBuyers, kLastRaiser };    // R32: a doubled exact tie goes against...

@@ -31,7 +31,7 @@ class StrongPolicy final : public Policy {
 
 // The factory case: the weights of strong_weights(), the endgame search of the options endgame_tricks and
 // endgame_samples, the option learned_play (0: play the cards as the expert), and the expert's parameters
-// overridden by the other options.
+// overridden by the other options; `options` holds every option, checked (players/registry.hpp).
 std::shared_ptr<const Policy> make_strong_policy(const PolicyOptions& options);
 
 }  // namespace baloot

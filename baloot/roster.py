@@ -1,5 +1,5 @@
-"""Players by name ("random", "heuristic", "pimc:samples=20", ...), native players by ``module:attr``,
-or Python callables."""
+"""Players by name ("random", "heuristic", "pimc:samples=20", ...), native players by ``module:attr``, or
+Python callables, and the core's registry of the built-in ones (``players()``)."""
 
 from __future__ import annotations
 
@@ -7,17 +7,115 @@ import ctypes
 import importlib
 import os
 import sys
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Sequence, Tuple, Union
 
 from baloot import _core
 from baloot.actions import format_action
 from baloot.errors import BalootError
+from baloot.validation import SEED_MAX, integer
 from baloot.validation import seed as check_seed
 
 if TYPE_CHECKING:
     from baloot.game import Game
 
+ADDRESS_MAX = 2 ** (8 * ctypes.sizeof(ctypes.c_void_p)) - 1
 PlayerSpec = Union[str, Callable[["Game"], str]]
+
+
+@dataclass(frozen=True)
+class PlayerOption:
+    """One option of a built-in player, given as ``"name:option=value"``.
+
+    Parameters
+    ----------
+    name : str
+        The option's name.
+    kind : {"whole", "real", "flag"}
+        A whole number, any number, or 0 / 1.
+    default : float
+        Its value when not given.
+    low, high : float
+        The allowed values.
+    help : str
+        What it changes, one line.
+    """
+
+    name: str
+    kind: str
+    default: float
+    low: float
+    high: float
+    help: str
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """A built-in player as the core's registry declares it.
+
+    Parameters
+    ----------
+    name : str
+        Its name, as ``simulate(players=...)`` and ``--players`` take it.
+    summary : str
+        What it does, one line.
+    strength : str
+        Its margin against the player below it in ``players()`` (docs/players.md says how it was measured).
+    speed : str
+        How fast it plays on the machine of docs/players.md.
+    search : bool
+        Whether it searches sampled deals at its decisions (thousands of times slower than the others).
+    fair : bool
+        Whether it decides from what its seat sees alone (``"dd"`` sees every hand).
+    options : tuple of PlayerOption
+        What ``"name:option=value"`` may set.
+    """
+
+    name: str
+    summary: str
+    strength: str
+    speed: str
+    search: bool
+    fair: bool
+    options: Tuple[PlayerOption, ...]
+
+    def defaults(self) -> Dict[str, float]:
+        """Every option's value when not given, by name.
+
+        Returns
+        -------
+        dict of str to float
+        """
+        return {option.name: option.default for option in self.options}
+
+
+_REGISTRY: Tuple[PlayerInfo, ...] = tuple(
+    PlayerInfo(**{**row, "options": tuple(PlayerOption(**option) for option in row["options"])})
+    for row in _core.player_registry)
+
+
+def players() -> Tuple[PlayerInfo, ...]:
+    """The built-in players, from the weakest to the strongest.
+
+    Returns
+    -------
+    tuple of PlayerInfo
+        Each player's name, what it does, its options with their defaults, how strong and how fast it is.
+    """
+    return _REGISTRY
+
+
+def player(name: str) -> PlayerInfo:
+    """The registry's entry of the built-in player ``name``; a BalootError lists the known ones."""
+    for info in _REGISTRY:
+        if info.name == name:
+            return info
+    raise BalootError(f"unknown player {name}: the players are {player_names()}")
+
+
+def player_names() -> str:
+    """The built-in players' names, comma-separated, for help texts and messages."""
+    return ", ".join(player.name for player in _REGISTRY)
 
 
 def parse_spec(spec: str) -> Tuple[str, Dict[str, float]]:
@@ -53,13 +151,25 @@ class BuiltinPlayer:
 
 
 class NativePlayer(BuiltinPlayer):
-    """A player written in C, Cython or numba: a function ``int f(const baloot_view*, uint64_t seed)``
-    (the header ``baloot_player.h`` in ``baloot.get_include()``) given as a PyCapsule, an integer
-    address, a ctypes function pointer or anything with an integer ``address`` (numba's ``cfunc``). It
-    runs in the core's threads with the GIL released, like the built-in players; it must be thread-safe.
+    """A player written in C, Cython or numba. It runs in the core's threads with the GIL released, like
+    the built-in players; it must be thread-safe.
+
+    Parameters
+    ----------
+    function : PyCapsule, int, ctypes function or numba cfunc
+        A function ``int f(const baloot_view*, uint64_t seed)`` (the header ``baloot_player.h`` in
+        ``baloot.get_include()``): a PyCapsule, an integer address, a ctypes function pointer or anything
+        with an integer ``address``.
+    name : str, default "native"
+        Its name in results and errors.
+
+    Raises
+    ------
+    BalootError
+        A null or non-function, or an empty name.
     """
 
-    def __init__(self, function: Any, name: str = "native") -> None:
+    def __init__(self, function: Any, *, name: str = "native") -> None:
         if not isinstance(name, str) or not name:
             raise BalootError(f"a native player's name must be a non-empty string, not {name!r}")
         self.spec = name
@@ -73,6 +183,8 @@ def _function_address(function: Any) -> Any:
     address = getattr(function, "address", function)
     if isinstance(address, bool):
         raise BalootError(f"a native player is a PyCapsule or a C function's address, not {function!r}")
+    if isinstance(address, int):
+        return integer(address, "a native player's address", 0, ADDRESS_MAX)
     return address
 
 
@@ -153,7 +265,7 @@ def is_native_path(spec: str) -> bool:
 def make_player(spec: Any) -> Any:
     if isinstance(spec, str):
         return native_from_path(spec) if is_native_path(spec) else BuiltinPlayer(spec)
-    if isinstance(spec, BuiltinPlayer):
+    if isinstance(spec, (BuiltinPlayer, CallablePlayer)):
         return spec
     if callable(spec):
         return CallablePlayer(spec)
@@ -171,12 +283,33 @@ def resolve_players(players: Union[PlayerSpec, Sequence[PlayerSpec]]) -> List[An
 
 
 def play_out(game: "Game", players: Union[PlayerSpec, Sequence[PlayerSpec]], *, seed: int = 0) -> "Game":
-    """Finish ``game`` in place with one player per seat (or one for all): a built-in name or a callable
-    f(game) -> action. ``seed`` makes the built-in players' choices reproducible."""
+    """Finish ``game`` in place with one player per seat (or one for all).
+
+    Parameters
+    ----------
+    game : Game
+        The hand to finish; it is changed in place.
+    players : str, callable, NativePlayer or list of four
+        A built-in name with its options, a ``NativePlayer``, or a Python callable ``f(game) -> action``.
+    seed : int, default 0
+        Makes the built-in players' choices reproducible.
+
+    Returns
+    -------
+    Game
+        ``game`` itself, over.
+
+    Raises
+    ------
+    BalootError
+        A bad player or seed.
+    IllegalAction
+        A player chose an action that is not legal now.
+    """
     chosen = resolve_players(players)
     base = check_seed(seed) * 1000
     step = 0
     while game.to_move is not None:
-        game.apply(chosen[game.to_move].act(game, base + step))
+        game.apply(chosen[game.to_move].act(game, (base + step) % (SEED_MAX + 1)))
         step += 1
     return game
