@@ -19,8 +19,6 @@ except ImportError as _error:  # pragma: no cover - depends on how baloot was in
         "(or `pip install -e .`); to use an installed baloot instead, run from another folder."
     ) from None
 
-import os as _os
-
 from baloot.analysis import BidAnalysis, analyze_bid, analyze_decision
 from baloot.cards import DECK, RANKS, SUITS
 from baloot.duplicate import Duplicate, duplicate
@@ -62,10 +60,6 @@ def get_include() -> str:
     import os
 
     return os.path.join(os.path.dirname(__file__), "native")
-
-
-# The learned values of the "strong" player, shipped next to this file (benchmarks/train_strong.py writes it).
-_core.set_strong_weights_path(_os.path.join(_os.path.dirname(_os.path.abspath(__file__)), "strong.weights"))
 
 
 __all__ = [

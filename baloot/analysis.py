@@ -173,12 +173,6 @@ class BidAnalysis:
         return f"<BidAnalysis seat={self.seat} best={self.best!r} samples={self.samples}>"
 
 
-def _packet_positions(seat: int, dealer: int) -> List[int]:
-    """Deck positions of a seat's first five cards (the dealing order of docs/api.md)."""
-    packet = (seat - dealer - 1) % 4
-    return [3 * packet, 3 * packet + 1, 3 * packet + 2, 12 + 2 * packet, 12 + 2 * packet + 1]
-
-
 def _analyze_chunk(first: int, count: int, *, deck: List[int], known: int, dealer: int, scores: Tuple[int, int],
                    rules: Rules, history: List[int], candidates: List[int], players: Any, seed: int, threads: int,
                    progress: Any = None) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -232,8 +226,8 @@ def analyze_decision(game: Game, *, samples: int = 2000, players: Any = DEFAULT_
     state = game.core_state()
     seat = state.to_move
     actions = _candidates(candidates, game.legal_actions())
-    known = 1 << 20
-    for position in _packet_positions(seat, state.dealer):
+    known = 1 << _core.up_card_position
+    for position in _core.first_card_positions(seat, state.dealer):
         known |= 1 << position
     core, names = core_players(players, game.rules)
     task = functools.partial(_analyze_chunk, deck=list(state.deck), known=known, dealer=state.dealer,
@@ -339,9 +333,9 @@ def analyze_bid(hand: Cards, up_card: str, seat: int, dealer: int, *, samples: i
         raise BalootError(f"the up-card {format_card(up)} is also in the hand")
     seat, dealer = validation.seat(seat), validation.seat(dealer, "dealer")
     deck: List[Optional[int]] = [None] * 32
-    for position, card in zip(_packet_positions(seat, dealer), own):
+    for position, card in zip(_core.first_card_positions(seat, dealer), own):
         deck[position] = card
-    deck[20] = up
+    deck[_core.up_card_position] = up
     rest = iter(c for c in range(32) if c not in own and c != up)
     full = [c if c is not None else next(rest) for c in deck]
     game = Game(rules=rules, dealer=dealer, deck=[format_card(c) for c in full], scores=scores)

@@ -95,12 +95,13 @@ def _longest_calls(rules: Rules, dealer: int, scores: Tuple[int, int]) -> int:
         return best
 
     aces = [card for card in range(NUM_CARDS) if card % 8 == 7]
+    ace_at = _core.first_card_positions((dealer + 1) % 4, dealer)[0]  # the first card of the seat after the dealer
     decks = []
     for up_card in range(NUM_CARDS):
         ace = next(card for card in aces if card != up_card)
-        rest = [card for card in range(NUM_CARDS) if card not in (up_card, ace)]
-        # the seat after the dealer's first packet is cards 0-2; the up-card is card 20
-        decks.append(format_cards([ace] + rest[:19] + [up_card] + rest[19:]))
+        rest = iter(card for card in range(NUM_CARDS) if card not in (up_card, ace))
+        placed = {ace_at: ace, _core.up_card_position: up_card}
+        decks.append(format_cards([placed[i] if i in placed else next(rest) for i in range(NUM_CARDS)]))
     return max(longest(Game(rules=rules, dealer=dealer, deck=deck, scores=scores)) for deck in decks)
 
 

@@ -4,11 +4,12 @@ Python callables, and the core's registry of the built-in ones (``players()``)."
 from __future__ import annotations
 
 import ctypes
+import functools
 import importlib
 import os
 import sys
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from baloot import _core
 from baloot.actions import format_action
@@ -21,6 +22,37 @@ if TYPE_CHECKING:
 
 ADDRESS_MAX = 2 ** (8 * ctypes.sizeof(ctypes.c_void_p)) - 1
 PlayerSpec = Union[str, Callable[["Game"], str]]
+
+# The learned values of the "strong" player, shipped next to this file (training/train_strong.py and
+# training/train_play.py write them).
+SHIPPED_WEIGHTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "strong.weights")
+
+
+def strong_weights(path: str = SHIPPED_WEIGHTS) -> Any:
+    """The strong player's weights in the file ``path``, read once per file and shared by every strong
+    player made from it (the core never changes them).
+
+    Parameters
+    ----------
+    path : str
+        A weights file; the one the package ships by default.
+
+    Returns
+    -------
+    baloot._core.StrongWeights
+        The weights, checked.
+
+    Raises
+    ------
+    BalootError
+        When the file is missing, unreadable or damaged (the message says where).
+    """
+    return _read_weights(os.path.abspath(path))
+
+
+@functools.lru_cache(maxsize=None)
+def _read_weights(path: str) -> Any:
+    return _core.StrongWeights(path)
 
 
 @dataclass(frozen=True)
@@ -134,13 +166,29 @@ def parse_spec(spec: str) -> Tuple[str, Dict[str, float]]:
 
 
 class BuiltinPlayer:
-    """A player of the C++ core."""
+    """A player of the C++ core, by its spec (``"pimc:samples=20"``).
 
-    def __init__(self, spec: str) -> None:
+    Parameters
+    ----------
+    spec : str
+        The player's name and options.
+    weights : str, optional
+        The strong player's weights file (the shipped one by default); other players take none.
+
+    Raises
+    ------
+    BalootError
+        For an unknown player or option, or a weights file that cannot be read.
+    """
+
+    def __init__(self, spec: str, *, weights: Optional[str] = None) -> None:
         self.spec = spec
         name, options = parse_spec(spec)
+        if weights is not None and name != "strong":
+            raise BalootError(f"player {name} takes no weights (only strong does), got {weights!r}")
+        learned = strong_weights(SHIPPED_WEIGHTS if weights is None else weights) if name == "strong" else None
         try:
-            self.core = _core.Player(name, options)
+            self.core = _core.Player(name, options, learned)
         except BalootError as error:
             if not str(error).startswith("unknown player"):
                 raise

@@ -71,13 +71,11 @@ def test_no_ashkal_when_host_switches_it_off():
 
 def deck_for(hand, up, seat, dealer):
     """A full deck in dealing order with ``hand`` in the seat's first five positions."""
-    from baloot.analysis import _packet_positions
-
     own = hand.split()
     deck = [None] * 32
-    for position, card in zip(_packet_positions(seat, dealer), own):
+    for position, card in zip(baloot._core.first_card_positions(seat, dealer), own):
         deck[position] = card
-    deck[20] = up
+    deck[baloot._core.up_card_position] = up
     rest = iter(c for c in baloot.DECK if c not in own and c != up)
     return [c if c is not None else next(rest) for c in deck]
 

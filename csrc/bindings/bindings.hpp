@@ -25,7 +25,7 @@ struct Player {
   std::shared_ptr<const Policy> policy;
 };
 
-// A player that is a C function `int f(const baloot_view*, uint64_t seed)` (baloot/native/baloot_player.h),
+// A player that is a C function `int f(const baloot_view*, uint64_t seed)` (players/native/baloot_player.h),
 // given as a PyCapsule or an integer address; a RuleError for anything else or a null pointer.
 Player native_player(const pybind11::object& function, const std::string& name);
 

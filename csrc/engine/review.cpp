@@ -26,11 +26,11 @@ WorldSampler::WorldSampler(const DecisionQuestion& q, const HandState& at) : see
   // Dealing order (R2, R3): packets of 3 and of 2 from the dealer's next, the up-card, the rest.
   for (int packet = 0; packet < kNumSeats; ++packet) {
     const int holder = seat_after(at.dealer(), packet + 1);
-    const int first[5] = {3 * packet, 3 * packet + 1, 3 * packet + 2, kFirstPacketEnd + 2 * packet,
-                          kFirstPacketEnd + 2 * packet + 1};
-    for (int p : first) positions_[holder][position_count_[holder]++] = p;
-    if (holder == seat)
-      for (int p : first) seen_.known |= 1u << p;
+    for (int i = 0; i < kFirstCards; ++i) {
+      const int p = first_card_position(packet, i);
+      positions_[holder][position_count_[holder]++] = p;
+      if (holder == seat) seen_.known |= 1u << p;
+    }
   }
   seen_.known |= 1u << kUpCardIndex;
   if (at.phase() != Phase::kPlaying) return;

@@ -8,7 +8,7 @@
 #include <memory>
 
 #include "engine/analyze.hpp"
-#include "players/search_players.hpp"
+#include "players/worlds.hpp"
 
 namespace baloot {
 

@@ -11,8 +11,7 @@ HandState::HandState(const Card (&deck)[kNumCards], int dealer, const int (&scor
   scores_[1] = scores[1];
   for (int packet = 0; packet < kNumSeats; ++packet) {
     const int seat = seat_after(dealer, packet + 1);
-    for (int i = 0; i < 3; ++i) hands_[seat] |= bit(deck_[3 * packet + i]);
-    for (int i = 0; i < 2; ++i) hands_[seat] |= bit(deck_[kFirstPacketEnd + 2 * packet + i]);
+    for (int i = 0; i < kFirstCards; ++i) hands_[seat] |= bit(deck_[first_card_position(packet, i)]);
   }
   start_round(1);
 }

@@ -9,10 +9,6 @@ namespace baloot {
 
 namespace {
 
-constexpr ProjectKind run_kind(int length) {
-  return length >= 5 ? ProjectKind::kHundred : length == 4 ? ProjectKind::kFifty : ProjectKind::kSira;
-}
-
 // The projects of one suit's 8-bit holding: its maximal runs of three or more (at most two fit in a
 // byte), as spades; another suit shifts the cards.
 struct SuitProjects {

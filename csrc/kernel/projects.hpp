@@ -12,6 +12,10 @@ namespace baloot {
 enum class ProjectKind : std::uint8_t { kSira, kFifty, kHundred, kFourHundred };
 
 constexpr int kProjectAbnat[4] = {20, 50, 100, 200};
+// The project a run of `length` consecutive cards (three or more) makes.
+constexpr ProjectKind run_kind(int length) {
+  return length >= 5 ? ProjectKind::kHundred : length == 4 ? ProjectKind::kFifty : ProjectKind::kSira;
+}
 constexpr int kBalootAbnat = 20;
 constexpr int kBalootPoints = 2;
 

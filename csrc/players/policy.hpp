@@ -83,7 +83,11 @@ namespace baloot {
 // Numeric options of a built-in player, e.g. {"samples": 20} for "pimc".
 using PolicyOptions = std::map<std::string, double>;
 
-// A built-in player by name ("random", ...); throws RuleError for an unknown name or option.
-std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyOptions& options = {});
+struct StrongWeights;
+
+// A built-in player by name ("random", ...); throws RuleError for an unknown name or option. `weights` are
+// the learned values of the strong player, which owns them (shared, never changed); the others take none.
+std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyOptions& options = {},
+                                          std::shared_ptr<const StrongWeights> weights = nullptr);
 
 }  // namespace baloot
