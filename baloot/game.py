@@ -12,8 +12,7 @@ from baloot.cards import Cards, format_card, format_cards, from_mask, parse_card
 from baloot.errors import BalootError, IllegalAction
 from baloot.kernel import MODES, THROWN_IN, HandResult, Project, project_from_core
 from baloot.records import check_header, parse_json, record_rules
-from baloot.rules import Rules, core_rules, resolve
-from baloot.validation import scores as check_scores
+from baloot.rules import Rules, core_rules, hand_scores, resolve
 from baloot.validation import seat as check_seat
 from baloot.validation import seed_or_random
 
@@ -98,19 +97,21 @@ class Game:
         the packets of 2 in the same order, 20 the up-card, 21-31 the rest, dealt in play order from
         dealer+1 (3 each, 2 to the up-card's holder).
     scores : tuple of int, default (0, 0)
-        The match scores before this hand (they decide whether Sun may be doubled, R30).
+        The match scores before this hand (they decide whether Sun may be doubled, R30): both below the
+        target, or equal past it under ``target_tie="another_hand"``.
 
     Raises
     ------
     BalootError
-        A bad seat, seed, score or rule, or a deck that is not the 32 cards once each.
+        A bad seat, seed, score or rule, scores a match has already ended on, or a deck that is not the 32
+        cards once each.
     """
 
     def __init__(self, *, rules: Optional[Rules] = None, dealer: int = 0, seed: Optional[int] = None,
                  deck: Optional[Cards] = None, scores: Tuple[int, int] = (0, 0)) -> None:
         self.rules = resolve(rules)
         dealer = check_seat(dealer, "dealer")
-        scores = check_scores(scores)
+        scores = hand_scores(scores, self.rules)
         if deck is not None:
             cards = parse_cards(deck, "the deck")
             if len(cards) != 32:

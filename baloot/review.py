@@ -67,8 +67,9 @@ class Decision:
     ``seat``, ``phase``, the ``action`` taken, the ``best`` action, its ``loss`` (game points) with the
     95% ``ci`` half-width, the ``verdict`` ("best", "ok", "inaccuracy", "mistake", "blunder" or
     "forced"), every legal action's values in ``actions``, and the double-dummy column: ``dd_best``
-    (the cards perfect information plays) and ``dd_loss`` (abnat the card taken gives away). At match
-    level, ``match_best`` is the action with the highest chance to win the match and each value has it."""
+    (the cards perfect information plays) and ``dd_loss`` (abnat the card taken gives away), or for a
+    card the solver cannot play (a house rule it lacks) ``dd_missing``, the reason the column is empty. At
+    match level, ``match_best`` is the action with the highest chance to win the match and each value has it."""
 
     hand: int
     index: int
@@ -82,6 +83,7 @@ class Decision:
     actions: Tuple[ActionValue, ...]
     dd_best: Optional[Tuple[str, ...]]
     dd_loss: Optional[int]
+    dd_missing: Optional[str] = None
     match_best: Optional[str] = None
 
     @property
@@ -110,7 +112,7 @@ class Decision:
                              "match_loss_ci": None if v.match_loss is None else v.match_loss.ci}
                             for v in self.actions],
                 "dd_best": list(self.dd_best) if self.dd_best is not None else None, "dd_loss": self.dd_loss,
-                "match_best": self.match_best}
+                "dd_missing": self.dd_missing, "match_best": self.match_best}
 
 
 def _finite(value: float) -> float:
@@ -140,13 +142,18 @@ def _decision_seed(seed: int, hand: int, index: int) -> int:
     return int(np.random.SeedSequence((seed, hand, index)).generate_state(1, np.uint64)[0])
 
 
-def _double_dummy(game: Game) -> Optional[Dict[str, int]]:
-    """The solver's abnat for the mover's team after each legal card, on the true deal."""
+def _double_dummy(game: Game) -> Tuple[Optional[Dict[str, int]], Optional[str]]:
+    """The solver's abnat for the mover's team after each legal card, on the true deal; or None, with the
+    reason when the solver cannot play the hand's rules (None for a call)."""
     if game.phase != "playing":
-        return None
-    from baloot.solver import solve
+        return None, None
+    from baloot.solver import solve, unsolvable_reason
 
-    return solve(game).moves
+    contract = game.contract
+    missing = unsolvable_reason(game.rules.narrow_partner, contract is not None and contract.closed)
+    if missing is not None:
+        return None, missing
+    return solve(game).moves, None
 
 
 def _review_decision(game: Game, hand: int, index: int, action: str, *, players: Any, samples: int, seed: int,
@@ -162,7 +169,7 @@ def _review_decision(game: Game, hand: int, index: int, action: str, *, players:
     means = margins.mean(axis=0)
     taken = legal.index(action)
     best = taken if means[taken] == means.max() else int(np.argmax(means))
-    dd = _double_dummy(game)
+    dd, dd_missing = _double_dummy(game)
     chances = None if equity is None else match_chances(
         equity, seat=game.to_move, scores=game.scores, dealer=game.dealer, margin=margins, flags=flags,
         own_points=own_points)
@@ -182,7 +189,7 @@ def _review_decision(game: Game, hand: int, index: int, action: str, *, players:
         dd_best = tuple(card for card, value in dd.items() if value == top)
         dd_loss = top - dd[action]
     return Decision(hand, index, game.to_move, game.phase, action, legal[best], loss.mean, loss.ci,
-                    verdict(loss, forced=len(legal) == 1), values, dd_best, dd_loss,
+                    verdict(loss, forced=len(legal) == 1), values, dd_best, dd_loss, dd_missing,
                     None if match_best is None else legal[match_best])
 
 

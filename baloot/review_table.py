@@ -38,6 +38,23 @@ def _line(decision: "Decision", arabic: bool, match_level: bool) -> str:
             f"{match}{dd}").rstrip()
 
 
+def dd_missing_lines(review: "Review") -> List[str]:
+    """One line for each reason the double-dummy column was left empty, with how many cards it left out.
+
+    Parameters
+    ----------
+    review : Review
+
+    Returns
+    -------
+    list of str
+        Empty when the solver filled every card's column.
+    """
+    reasons = sorted({d.dd_missing for d in review.decisions if d.dd_missing is not None})
+    return [f"double dummy left empty for {sum(d.dd_missing == reason for d in review.decisions)} cards: {reason}"
+            for reason in reasons]
+
+
 def review_table(review: "Review") -> str:
     arabic = review.hands[0].rules.arabic_labels if review.hands else True
     match_level = any(decision.match_best is not None for decision in review.decisions)
@@ -54,6 +71,7 @@ def review_table(review: "Review") -> str:
     counts = ", ".join(f"{n} {name}" for name, n in review.counts().items() if n)
     lines.append(f"{len(review.decisions)} decisions: {counts or 'none'} · {review.samples:,} samples each · "
                  f"players {', '.join(review.players)} · seed {review.seed} · {review.seconds:.1f} s")
+    lines += dd_missing_lines(review)
     if review.interrupted:
         lines.append("interrupted: the decisions above are the ones finished")
     return "\n".join(line for line in lines if line is not None)

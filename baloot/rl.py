@@ -36,7 +36,7 @@ from baloot.actions import NUM_ACTIONS, format_action, parse_action
 from baloot.errors import BalootError, IllegalAction
 from baloot.game import REWARDS, Game
 from baloot.roster import BuiltinPlayer, PlayerSpec, make_player
-from baloot.rules import Rules, core_rules, resolve
+from baloot.rules import Rules, core_rules, hand_scores, resolve
 
 ACTIONS: Tuple[str, ...] = tuple(format_action(a) for a in range(NUM_ACTIONS))
 
@@ -99,7 +99,7 @@ class _Deals:
 
     def __init__(self, rules: Optional[Rules], dealer: int, scores: Tuple[int, int]) -> None:
         self.rules, self.dealer = resolve(rules), validation.seat(dealer, "dealer")
-        self.scores = validation.scores(scores)
+        self.scores = hand_scores(scores, self.rules)
         self.rng = np.random.default_rng()
         self.hands = 0
 
@@ -305,8 +305,9 @@ class BalootVectorEnv(VectorEnv):
         players: list = [None] * 4
         for i, spec in enumerate(specs):
             players[(seat + 1 + i) % 4] = make_player(spec).core
-        self._core = _core.VectorEnv(num_envs, seat, players, core_rules(resolve(rules)),
-                                     validation.seat(dealer, "dealer"), validation.scores(scores),
+        rules = resolve(rules)
+        self._core = _core.VectorEnv(num_envs, seat, players, core_rules(rules),
+                                     validation.seat(dealer, "dealer"), hand_scores(scores, rules),
                                      _check_reward(reward) == "margin", validation.threads(threads))
         self.num_envs = num_envs
         self.copy = copy

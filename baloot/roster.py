@@ -1,11 +1,13 @@
-"""Players by name ("random", "heuristic", "pimc:samples=20", ...) or as Python callables, and the core's
-registry of the built-in ones (``players()``)."""
+"""Players by name ("random", "heuristic", "pimc:samples=20", ...), native players by ``module:attr``, or
+Python callables, and the core's registry of the built-in ones (``players()``)."""
 
 from __future__ import annotations
 
 import ctypes
 import functools
+import importlib
 import os
+import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
@@ -187,7 +189,12 @@ class BuiltinPlayer:
         # Another weights file than the shipped one, which results keyed by the spec alone must tell apart.
         self.weights = None if weights is None else os.path.abspath(weights)
         learned = strong_weights(SHIPPED_WEIGHTS if weights is None else weights) if name == "strong" else None
-        self.core = _core.Player(name, options, learned)
+        try:
+            self.core = _core.Player(name, options, learned)
+        except BalootError as error:
+            if not str(error).startswith("unknown player"):
+                raise
+            raise BalootError(f"{error}, or module:attr naming a native player") from None
 
     def act(self, game: "Game", seed: int) -> str:
         return format_action(self.core.choose(game.core_state(), seed))
@@ -243,9 +250,72 @@ class CallablePlayer:
         return self.function(game)
 
 
+def native_from_path(spec: str) -> NativePlayer:
+    """The native player ``"module:attr"`` names: ``attr`` of the module (importable from the current
+    directory or ``sys.path``) is a NativePlayer, a PyCapsule or function address that NativePlayer
+    takes, or a function of no arguments that returns one (as the Cython example's ``player``).
+
+    Parameters
+    ----------
+    spec : str
+        ``"module:attr"``, e.g. ``"highest_card:player"``; it also names the player.
+
+    Returns
+    -------
+    NativePlayer
+
+    Raises
+    ------
+    BalootError
+        When the module cannot be imported, has no such attribute, or the attribute is none of these.
+    """
+    module_name, _, attribute = spec.strip().partition(":")
+    try:
+        module = _import_here(module_name)
+    except ImportError as error:
+        raise BalootError(f"player {spec!r}: cannot import {module_name!r} ({error}); a native player is "
+                          "module:attr, the module importable from the current directory or PYTHONPATH") from None
+    if not hasattr(module, attribute):
+        raise BalootError(f"player {spec!r}: module {module_name!r} has no attribute {attribute!r}")
+    value = getattr(module, attribute)
+    if isinstance(value, NativePlayer):
+        return value
+    if callable(value) and not isinstance(value, ctypes._CFuncPtr) and not hasattr(value, "address"):  # type: ignore[attr-defined]
+        try:
+            value = value()
+        except TypeError:
+            raise BalootError(f"player {spec!r} is a function that needs arguments: module:attr names a "
+                              "NativePlayer, a PyCapsule or function address, or a function of no arguments "
+                              "returning one") from None
+        if isinstance(value, NativePlayer):
+            return value
+    return NativePlayer(value, name=spec.strip())
+
+
+def _import_here(name: str) -> Any:
+    """``importlib.import_module(name)``, trying the current directory too (console scripts leave it out
+    of ``sys.path``)."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name.split(".")[0] or os.getcwd() in sys.path:
+            raise
+    sys.path.insert(0, os.getcwd())
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(os.getcwd())
+
+
+def is_native_path(spec: str) -> bool:
+    """Whether a player name is ``module:attr`` (a native player) rather than ``name:option=value``."""
+    _, colon, rest = spec.partition(":")
+    return bool(colon and rest.strip()) and "=" not in rest
+
+
 def make_player(spec: Any) -> Any:
     if isinstance(spec, str):
-        return BuiltinPlayer(spec)
+        return native_from_path(spec) if is_native_path(spec) else BuiltinPlayer(spec)
     if isinstance(spec, (BuiltinPlayer, CallablePlayer)):
         return spec
     if callable(spec):

@@ -61,8 +61,8 @@ inline Card random_card(Hand legal, Rng& rng) {
   return nth_card(legal, static_cast<int>(rng.below(static_cast<std::uint32_t>(count(legal)))));
 }
 
-// R30, and its variant where exactly 100 counts on both sides: whether a Sun may be doubled with these
-// match scores before the hand.
+// R30, and its variants where exactly 100 counts for the buyers, the defenders or both: whether a Sun may
+// be doubled with these match scores before the hand.
 bool sun_may_be_doubled(const Rules& rules, int buyers_score, int defenders_score);
 
 class HandState {

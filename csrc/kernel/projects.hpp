@@ -57,6 +57,10 @@ struct ProjectSet {
 // The best card-disjoint set of projects in `hand` (R23, R25), best project first.
 ProjectSet best_projects(Hand hand, Mode mode);
 
+// Whether `abnat` is the project abnat one team can score in `mode`: the sum of the best sets
+// (best_projects) of two card-disjoint hands (R22-R27).
+bool possible_team_project_abnat(int abnat, Mode mode);
+
 // Which team scores projects after trick 1 (R26, R27), and the project abnat each team scores.
 struct ProjectOutcome {
   int team = kNoSeat;  // kNoSeat when nobody holds a project
