@@ -13,7 +13,7 @@ import pytest
 from baloot import BalootError, Rules, match_equity, simulate_matches
 from baloot.equity import EquityTable
 from baloot.roster import SHIPPED_WEIGHTS, BuiltinPlayer
-from tests.test_cli import run_cli
+from test_cli import run_cli
 
 SMALL = Rules(target=21)
 

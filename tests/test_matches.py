@@ -14,7 +14,7 @@ from baloot import BalootError, Game, Match, Rules, _core, simulate_matches
 from baloot.matches import ENDS, match_trace
 from baloot.roster import BuiltinPlayer
 from baloot.rules import core_rules
-from tests.test_cli import run_cli
+from test_cli import run_cli
 
 VARIANTS = [Rules(), Rules(gahwa="152"), Rules(target_tie="another_hand"),
             Rules(gahwa="152", target_tie="another_hand", target=101)]
