@@ -9,11 +9,11 @@ import time
 
 import numpy as np
 import pytest
+from test_cli import run_cli
 
 from baloot import BalootError, Rules, match_equity, simulate_matches
 from baloot.equity import EquityTable
 from baloot.roster import SHIPPED_WEIGHTS, BuiltinPlayer
-from test_cli import run_cli
 
 SMALL = Rules(target=21)
 

@@ -9,12 +9,12 @@ import os
 
 import numpy as np
 import pytest
+from test_cli import ROOT, run_cli
 
 from baloot import BalootError, Game, Match, Rules, _core, simulate_matches
 from baloot.matches import ENDS, match_trace
 from baloot.roster import BuiltinPlayer
 from baloot.rules import core_rules
-from test_cli import run_cli
 
 VARIANTS = [Rules(), Rules(gahwa="152"), Rules(target_tie="another_hand"),
             Rules(gahwa="152", target_tie="another_hand", target=101)]
@@ -166,7 +166,6 @@ def test_ctrl_c_stops_matches_and_prints_those_finished(tmp_path):
     import sys
     import time
 
-    from tests.test_cli import ROOT
 
     env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
     proc = subprocess.Popen([sys.executable, "-m", "baloot.cli", "simulate", "--matches", "2000000000", "--threads",
