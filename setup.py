@@ -26,6 +26,7 @@ from glob import glob
 
 from pybind11.setup_helpers import ParallelCompile, Pybind11Extension, build_ext
 from setuptools import setup
+from setuptools.command.build_py import build_py
 
 ParallelCompile("BALOOT_BUILD_JOBS", default=0).install()
 
@@ -109,9 +110,21 @@ def core_extension(name: str, flags: list, target: str, fast_path: bool) -> Pybi
     )
 
 
+# The C headers belong to the core: the native players' and the C API's (which includes the first). The
+# package ships copies next to its Cython declarations (baloot/native/, where baloot.get_include() points),
+# made by every build.
+NATIVE_HEADER = os.path.join("csrc", "players", "native", "baloot_player.h")
 C_API = os.path.join("csrc", "capi")
+C_HEADERS = [NATIVE_HEADER, os.path.join(C_API, "baloot.h")]
 LIBRARY = "libbaloot.so"
-NATIVE_HEADER = os.path.join("baloot", "native", "baloot_player.h")
+
+
+def install_native_header(command, package_root: str) -> None:
+    """Copies the C headers into the package under package_root (a build or the source tree)."""
+    target = os.path.join(package_root, "baloot", "native")
+    command.mkpath(target)
+    for header in C_HEADERS:
+        command.copy_file(header, os.path.join(target, os.path.basename(header)))
 
 
 def library_sources() -> list:
@@ -121,28 +134,27 @@ def library_sources() -> list:
 
 
 class BuildEachInItsOwnFolder(build_ext):
-    """The builds compile the same sources with different flags, so each keeps its objects apart; then the
-    C library is built from the core's sources and the C API."""
+    """The builds compile the same sources with different flags, so each keeps its objects apart; an in-place
+    build also puts the C headers in the source tree's package; then the C library is built from the core's
+    sources and the C API."""
+
+    def run(self) -> None:
+        super().run()
+        if self.inplace:
+            install_native_header(self, os.curdir)
+        if os.name == "posix":
+            self.build_library()
 
     def build_extension(self, ext) -> None:
         own = copy.copy(self)
         own.build_temp = os.path.join(self.build_temp, ext.name)
         super(BuildEachInItsOwnFolder, own).build_extension(ext)
 
-    def run(self) -> None:
-        super().run()
-        if os.name == "posix":
-            self.build_library()
-
     def build_library(self) -> None:
         package = os.path.dirname(self.get_ext_fullpath("baloot._core"))
         target = os.path.join(package, LIBRARY)
         sources = library_sources()
-        # baloot.h includes baloot_player.h, which ships beside it in baloot/native/.
-        headers = sorted(glob("csrc/**/*.hpp", recursive=True)) + [os.path.join(C_API, "baloot.h"), NATIVE_HEADER]
-        native = os.path.join(package, "native")
-        os.makedirs(native, exist_ok=True)
-        self.copy_file(os.path.join(C_API, "baloot.h"), os.path.join(native, "baloot.h"))
+        headers = sorted(glob("csrc/**/*.hpp", recursive=True)) + C_HEADERS
         if not self.force and os.path.exists(target) and \
                 max(os.path.getmtime(path) for path in sources + headers) < os.path.getmtime(target):
             return
@@ -156,6 +168,14 @@ class BuildEachInItsOwnFolder(build_ext):
                                          target_lang="c++")
 
 
+class BuildPyWithHeader(build_py):
+    """The package's files and the C headers (into the source tree for an editable install)."""
+
+    def run(self) -> None:
+        super().run()
+        install_native_header(self, os.curdir if getattr(self, "editable_mode", False) else self.build_lib)
+
+
 BUILDS = builds()
 setup(ext_modules=[core_extension(name, flags, target, len(BUILDS) > 1) for name, flags, target in BUILDS],
-      cmdclass={"build_ext": BuildEachInItsOwnFolder})
+      cmdclass={"build_ext": BuildEachInItsOwnFolder, "build_py": BuildPyWithHeader})

@@ -24,6 +24,7 @@ import os as _os
 from baloot.analysis import BidAnalysis, analyze_bid, analyze_decision
 from baloot.cards import DECK, RANKS, SUITS
 from baloot.duplicate import Duplicate, duplicate
+from baloot.equity import EquityTable, match_equity
 from baloot.errors import BalootError, IllegalAction, Interrupted
 from baloot.game import Contract, Game, Trick
 from baloot.kernel import (
@@ -40,6 +41,7 @@ from baloot.kernel import (
 )
 from baloot.labels import label
 from baloot.match import Match
+from baloot.matches import MatchResult, simulate_matches
 from baloot.review import Review, review
 from baloot.roster import NativePlayer, PlayerInfo, PlayerOption, play_out, players
 from baloot.rules import Rules
@@ -83,10 +85,6 @@ def get_library() -> str:
     return path
 
 
-# The learned values of the "strong" player, shipped next to this file (benchmarks/train_strong.py writes it).
-_core.set_strong_weights_path(_os.path.join(_os.path.dirname(_os.path.abspath(__file__)), "strong.weights"))
-
-
 __all__ = [
     "BalootError",
     "IllegalAction",
@@ -110,6 +108,10 @@ __all__ = [
     "Contract",
     "Trick",
     "Match",
+    "simulate_matches",
+    "MatchResult",
+    "match_equity",
+    "EquityTable",
     "simulate",
     "SimResult",
     "Summary",

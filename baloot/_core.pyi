@@ -182,14 +182,53 @@ class HandState:
     @property
     def up_card(self) -> int:
         ...
+class HandStepper:
+    """
+    A hand stepped action by action, with the record of every action and its seat.
+    """
+    def __init__(self, state: HandState) -> None:
+        """
+        A stepper from a copy of `state`, its record empty.
+        """
+    def apply(self, action: typing.SupportsInt | typing.SupportsIndex) -> int:
+        """
+        Applies a legal action and returns the seat to move next (-1 once the hand is over).
+        """
+    def copy(self) -> HandStepper:
+        ...
+    @property
+    def actions(self) -> list[int]:
+        """
+        Every action applied, in order.
+        """
+    @property
+    def movers(self) -> list[int]:
+        """
+        The seat that took each action.
+        """
+    @property
+    def state(self) -> HandState:
+        """
+        The hand as it stands (a view that follows every step).
+        """
+class StrongWeights:
+    """
+    The strong player's learned values, read from a weights file; never changed once read.
+    """
+    def __init__(self, path: str) -> None:
+        """
+        Reads and checks a weights file; a BalootError says what is wrong with it.
+        """
 class Player:
     @staticmethod
     def native(function: typing.Any, name: str) -> Player:
         """
         A player that is a C function (a PyCapsule or an address): baloot/native/baloot_player.h.
         """
-    def __init__(self, name: str, options: collections.abc.Mapping[str, typing.SupportsFloat | typing.SupportsIndex] = {}) -> None:
-        ...
+    def __init__(self, name: str, options: collections.abc.Mapping[str, typing.SupportsFloat | typing.SupportsIndex] = {}, weights: StrongWeights = None) -> None:
+        """
+        A built-in player; `weights` are the strong player's (the others take none).
+        """
     def choose(self, state: HandState, seed: typing.SupportsInt | typing.SupportsIndex = 0) -> int:
         """
         The player's action for the seat to move.
@@ -223,7 +262,7 @@ class AgentTurns:
     @staticmethod
     def _deal(*args, **kwargs):
         """
-        _deal(game, state, history, movers): the hand to step.
+        _deal(game): the hand to step, through game.stepper.
         """
     @staticmethod
     def _turns(*args, **kwargs):
@@ -252,11 +291,11 @@ class VectorEnv:
         ...
 def action_flags(mask: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.int8]:
     ...
-def agent_observation(state: HandState, seat: typing.SupportsInt | typing.SupportsIndex) -> dict:
+def agent_observation(stepper: HandStepper, seat: typing.SupportsInt | typing.SupportsIndex) -> dict:
     """
     A PettingZoo agent's observation: what `seat` has seen and its legal actions (none unless it is to move).
     """
-def analyze_decision(deck: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], known: typing.SupportsInt | typing.SupportsIndex, dealer: typing.SupportsInt | typing.SupportsIndex, scores: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], rules: Rules, history: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], candidates: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], players: list, seed: typing.SupportsInt | typing.SupportsIndex, first: typing.SupportsInt | typing.SupportsIndex, samples: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, progress: typing.Any = None) -> tuple[numpy.typing.NDArray[numpy.int16], numpy.typing.NDArray[numpy.uint8], numpy.typing.NDArray[numpy.int8], numpy.typing.NDArray[numpy.int32], int]:
+def analyze_decision(deck: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], known: typing.SupportsInt | typing.SupportsIndex, dealer: typing.SupportsInt | typing.SupportsIndex, scores: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], rules: Rules, history: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], candidates: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], players: list, seed: typing.SupportsInt | typing.SupportsIndex, first: typing.SupportsInt | typing.SupportsIndex, samples: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, progress: typing.Any = None) -> tuple[numpy.typing.NDArray[numpy.int16], numpy.typing.NDArray[numpy.uint8], numpy.typing.NDArray[numpy.int8], numpy.typing.NDArray[numpy.int32], int, numpy.typing.NDArray[numpy.int16]]:
     ...
 def best_projects(hand: typing.SupportsInt | typing.SupportsIndex, mode: typing.SupportsInt | typing.SupportsIndex) -> list:
     """
@@ -264,18 +303,24 @@ def best_projects(hand: typing.SupportsInt | typing.SupportsIndex, mode: typing.
     """
 def card_abnat(card: typing.SupportsInt | typing.SupportsIndex, mode: typing.SupportsInt | typing.SupportsIndex, trump: typing.SupportsInt | typing.SupportsIndex) -> int:
     ...
-def check_strong_weights(path: str) -> None:
-    """
-    Reads a strong-player weights file; a BalootError says what is wrong with it.
-    """
+def check_match_start(rules: Rules, scores: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex]) -> None:
+    ...
 def dd_tables(hands: numpy.ndarray, leaders: numpy.ndarray, contracts: typing.SupportsInt | typing.SupportsIndex, rules: Rules, threads: typing.SupportsInt | typing.SupportsIndex = 1, progress: typing.Any = None, resolution: typing.SupportsInt | typing.SupportsIndex = 0) -> numpy.typing.NDArray[numpy.int16]:
     """
     Team 0's abnat from each deal's first lead under each contract (Sun, Hokum S H D C): an (n, 5) int16 array, -1 in the columns not asked for; the GIL released, deals split over threads. resolution 1: an abnat with the exact value's game points and leading team; 2: one on the exact value's side of half.
     """
 def declare_projects(hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], mode: typing.SupportsInt | typing.SupportsIndex, first: typing.SupportsInt | typing.SupportsIndex) -> tuple[list, typing.Any, tuple[int, int]]:
     ...
+def first_card_positions(seat: typing.SupportsInt | typing.SupportsIndex, dealer: typing.SupportsInt | typing.SupportsIndex) -> list[int]:
+    """
+    The deck positions of the five cards `seat` bids on when `dealer` deals.
+    """
 def game_points(abnat: typing.SupportsInt | typing.SupportsIndex, mode: typing.SupportsInt | typing.SupportsIndex, tens_first: bool = False) -> int:
     ...
+def hand_reward(state: HandState, seat: typing.SupportsInt | typing.SupportsIndex, margin: bool) -> int:
+    """
+    A finished hand's reward for `seat`: its team's game points less the other's (margin) or its own.
+    """
 def heuristic_duel(hands: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, a: collections.abc.Mapping[str, typing.SupportsFloat | typing.SupportsIndex] = {}, b: collections.abc.Mapping[str, typing.SupportsFloat | typing.SupportsIndex] = {}) -> list[int]:
     """
     Heuristic options a against options b: each deal twice with seats swapped; a's margin per game.
@@ -292,6 +337,12 @@ def legal_moves(hand: typing.SupportsInt | typing.SupportsIndex, trick: collecti
     """
     `played`: the cards of the earlier tricks; `closed`: under a closed double.
     """
+def match_after_hand(rules: Rules, scores: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], thrown_in: bool, points: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], gahwa: bool, buyers: typing.SupportsInt | typing.SupportsIndex, made: bool) -> tuple[tuple[int, int], typing.Any, typing.Any]:
+    ...
+def match_equity(rules: Rules, players: list, hands: typing.SupportsInt | typing.SupportsIndex, batches: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, same_players: bool, progress: typing.Any = None, poll_seconds: typing.SupportsFloat | typing.SupportsIndex = 0.1) -> typing.Any:
+    ...
+def match_trace(index: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, rules: Rules, scores: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], dealer: typing.SupportsInt | typing.SupportsIndex, players: list) -> tuple[list, tuple[int, int], int, typing.Any]:
+    ...
 def observation_blocks() -> list[tuple[str, int]]:
     ...
 def observe(state: HandState, seat: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
@@ -318,17 +369,17 @@ def play_weights() -> int:
     """
 def project_points(abnat: typing.SupportsInt | typing.SupportsIndex, mode: typing.SupportsInt | typing.SupportsIndex) -> int:
     ...
-def review_decision(deck: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dealer: typing.SupportsInt | typing.SupportsIndex, scores: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], rules: Rules, history: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], candidates: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], players: list, seed: typing.SupportsInt | typing.SupportsIndex, samples: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, progress: typing.Any = None) -> tuple[numpy.typing.NDArray[numpy.int16], int]:
+def review_decision(deck: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dealer: typing.SupportsInt | typing.SupportsIndex, scores: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], rules: Rules, history: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], candidates: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], players: list, seed: typing.SupportsInt | typing.SupportsIndex, samples: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, progress: typing.Any = None) -> tuple[numpy.typing.NDArray[numpy.int16], int, numpy.typing.NDArray[numpy.int16], numpy.typing.NDArray[numpy.uint8]]:
     """
-    Margins [samples, candidates] of the seat to move's team for each candidate, in worlds it cannot tell from the true one.
+    Margins [samples, candidates] of the seat to move's team for each candidate, in worlds it cannot tell from the true one, with the team's points and the outcome flags.
     """
+def score_classes(rules: Rules, players: list) -> tuple[numpy.typing.NDArray[numpy.int32], list[typing.Annotated[list[int], "FixedSize(2)"]]]:
+    ...
 def score_hand(mode: typing.SupportsInt | typing.SupportsIndex, buyers: typing.SupportsInt | typing.SupportsIndex, abnat: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], tricks: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], projects: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], baloot: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], multiplier: typing.SupportsInt | typing.SupportsIndex, rules: Rules, gahwa: bool = False) -> tuple[tuple[int, int], bool, typing.Any]:
     ...
-def set_strong_weights_path(path: str) -> None:
-    """
-    The weights file the strong player reads (the package sets the one it ships).
-    """
 def simulate(first: typing.SupportsInt | typing.SupportsIndex, count: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, rules: Rules, contract: typing.Any, players: list, arrays: dict, summarize: bool, progress: typing.Any = None, poll_seconds: typing.SupportsFloat | typing.SupportsIndex = 0.1, finished: typing.Any = None, random_play_loop: bool = True, native_view_loop: bool = True) -> tuple[typing.Any, int, bool, typing.Any]:
+    ...
+def simulate_matches(first: typing.SupportsInt | typing.SupportsIndex, count: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, rules: Rules, scores: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], dealer: typing.SupportsInt | typing.SupportsIndex, players: list, arrays: dict, progress: typing.Any = None, poll_seconds: typing.SupportsFloat | typing.SupportsIndex = 0.1, finished: typing.Any = None) -> tuple[dict, int, bool]:
     ...
 def solve(state: HandState, all_moves: bool = True, use_tt: bool = True) -> dict:
     """
@@ -349,10 +400,6 @@ def solve_position(hands: collections.abc.Sequence[typing.SupportsInt | typing.S
 def solve_target(state: HandState, target: typing.SupportsInt | typing.SupportsIndex, use_tt: bool = True) -> bool:
     """
     Whether the team of the seat to move takes at least `target` abnat from here under best play (one probe).
-    """
-def strong_weights_path() -> str:
-    """
-    The weights file the strong player reads.
     """
 def time_best_projects(hands: typing.SupportsInt | typing.SupportsIndex, repeats: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0) -> float:
     """
@@ -387,6 +434,7 @@ contracts: list
 count_max: int
 int_max: int
 last_trick_abnat: int
+match_ends: tuple
 modes: tuple
 num_actions: int
 num_cards: int
@@ -400,3 +448,4 @@ seed_max: int
 summary_contracts: list
 total_abnat: tuple
 trump_abnat: tuple
+up_card_position: int

@@ -172,7 +172,8 @@ def legal_moves(hand: Cards, trick: Cards, mode: str, trump: Optional[str] = Non
         The cards of the earlier tricks (the narrow partner exception asks whether the partner led the
         master of its suit).
     closed : bool, default False
-        The hand is under a closed double: no trump lead while holding another suit.
+        The Hokum is under a closed double: no trump lead while holding another suit; needs ``rules``
+        with ``closed_double=True``.
 
     Returns
     -------
@@ -182,7 +183,8 @@ def legal_moves(hand: Cards, trick: Cards, mode: str, trump: Optional[str] = Non
     Raises
     ------
     BalootError
-        A malformed card, a card twice, or a bad mode, suit or rule.
+        A malformed card, a card twice, a bad mode, suit or rule, or ``closed`` without closed doubles
+        or in Sun.
     """
     cards = parse_cards(hand, "the hand")
     if not 1 <= len(cards) <= 8:
@@ -197,7 +199,12 @@ def legal_moves(hand: Cards, trick: Cards, mode: str, trump: Optional[str] = Non
         raise BalootError(f"{format_card(min(again))} is among the played cards and still in the hand or on the table")
     closed = validation.boolean(closed, "closed")
     mode_id, trump_id = parse_contract(mode, trump)
-    allowed = _core.legal_moves(to_mask(cards), table, mode_id, trump_id, core_rules(resolve(rules)),
+    rules = resolve(rules)
+    if closed and not rules.closed_double:
+        raise BalootError("closed=True needs rules with closed_double=True: without closed doubles no hand is closed")
+    if closed and trump_id < 0:
+        raise BalootError("closed=True in Sun: only a Hokum is closed")
+    allowed = _core.legal_moves(to_mask(cards), table, mode_id, trump_id, core_rules(rules),
                                 to_mask(earlier), closed)
     return [format_card(c) for c in cards if allowed >> c & 1]
 

@@ -7,11 +7,12 @@ import json
 import random
 from typing import Any, Dict, List, Optional, Tuple
 
+from baloot import _core
 from baloot.cards import Cards
 from baloot.errors import BalootError
 from baloot.game import Game
 from baloot.records import check_header, parse_json, record_rules
-from baloot.rules import Rules, resolve
+from baloot.rules import Rules, core_rules, resolve
 from baloot.validation import optional
 from baloot.validation import scores as check_scores
 from baloot.validation import seat as check_seat
@@ -47,8 +48,7 @@ class Match:
                  scores: Tuple[int, int] = (0, 0)) -> None:
         self.rules = resolve(rules)
         start = check_scores(scores)
-        if max(start) >= self.rules.target:
-            raise BalootError(f"scores {scores!r} must both be below the target {self.rules.target}")
+        _core.check_match_start(core_rules(self.rules), start)
         self._start_scores = start
         self._scores = list(start)
         self._dealer = check_seat(dealer, "dealer")
@@ -100,25 +100,12 @@ class Match:
         self._dealt = []
         self._hands.append(game)
         self._dealer = (self._dealer + 1) % 4
-        if result.made is None:
-            return
-        for team in (0, 1):
-            self._scores[team] += result.points[team]
         contract = game.contract
-        assert contract is not None
-        hand_winner = contract.buyers if result.made else 1 - contract.buyers
-        if contract.gahwa and self.rules.gahwa == "match":
-            self._winner = hand_winner
-            return
-        reached = [team for team in (0, 1) if self._scores[team] >= self.rules.target]
-        if len(reached) == 1:
-            self._winner = reached[0]
-        elif len(reached) == 2:
-            a, b = self._scores
-            if a != b:
-                self._winner = 0 if a > b else 1
-            elif self.rules.target_tie == "buyers":
-                self._winner = contract.buyers
+        thrown_in = result.made is None
+        scores, self._winner, _end = _core.match_after_hand(
+            core_rules(self.rules), self.scores, thrown_in, tuple(result.points), not thrown_in and contract.gahwa,
+            0 if thrown_in else contract.buyers, bool(result.made))
+        self._scores = list(scores)
 
     # ---- records -------------------------------------------------------------------------------
 

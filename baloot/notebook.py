@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Iterable, List, Optional
 from baloot import display
 from baloot.actions import is_card
 from baloot.cards import RANKS, SUIT_SYMBOLS, SUITS, parse_card
-from baloot.review_table import hand_header
+from baloot.review_table import dd_missing_lines, hand_header
 
 if TYPE_CHECKING:
     from baloot.analysis import BidAnalysis
@@ -205,6 +205,7 @@ def review_html(review: "Review") -> str:
     counts = ", ".join(f"{n} {name}" for name, n in review.counts().items() if n)
     parts.append(_lines([f"{len(review.decisions)} decisions: {counts or 'none'} · {review.samples:,} samples each "
                          f"· players {', '.join(review.players)} · seed {review.seed} · {review.seconds:.1f} s",
+                         *dd_missing_lines(review),
                          "interrupted: the decisions above are the ones finished" if review.interrupted else ""]))
     return "".join(parts) + "</div>"
 

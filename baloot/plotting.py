@@ -66,12 +66,28 @@ def plot_bid_analysis(analysis: "BidAnalysis", path: str) -> None:
     save_figure(figure, path)
 
 
-def save_figure(figure: Any, path: str) -> None:
+def plot_equity(table: Any, path: str, *, dealer: int = 0) -> None:
+    """A heatmap of team 0's chance to win the match over the score grid, with ``dealer`` to deal next."""
+    figure = figure_class()(figsize=(6.4, 5.4))
+    axes = figure.subplots()
+    image = axes.imshow(100 * table.win[:, :, dealer], origin="lower", cmap="RdBu", vmin=0, vmax=100,
+                        interpolation="nearest")
+    lines = axes.contour(100 * table.win[:, :, dealer], levels=[10, 25, 50, 75, 90], colors="black", linewidths=0.6)
+    axes.clabel(lines, fmt="%d%%", fontsize=8)
+    axes.set_xlabel("team 1's score")
+    axes.set_ylabel("team 0's score")
+    axes.set_title(f"Team 0's chance to win the match (%), target {table.target}\n"
+                   f"players {table.players[0]}, seat {dealer} deals next")
+    figure.colorbar(image, ax=axes, label="%")
+    save_figure(figure, path, dpi=110)
+
+
+def save_figure(figure: Any, path: str, *, dpi: int = 120) -> None:
     """Lay the figure out and write it to ``path`` atomically, in the format its extension names; a
     BalootError says why it could not be written."""
     figure.tight_layout()
     try:
-        write_atomically(path, lambda tmp: figure.savefig(tmp, dpi=120, format=os.path.splitext(path)[1][1:].lower()))
+        write_atomically(path, lambda tmp: figure.savefig(tmp, dpi=dpi, format=os.path.splitext(path)[1][1:].lower()))
     except BalootError:
         raise
     except OSError as error:

@@ -1,11 +1,15 @@
-"""Players by name ("random", "heuristic", "pimc:samples=20", ...) or as Python callables, and the core's
-registry of the built-in ones (``players()``)."""
+"""Players by name ("random", "heuristic", "pimc:samples=20", ...), native players by ``module:attr``, or
+Python callables, and the core's registry of the built-in ones (``players()``)."""
 
 from __future__ import annotations
 
 import ctypes
+import functools
+import importlib
+import os
+import sys
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from baloot import _core
 from baloot.actions import format_action
@@ -18,6 +22,37 @@ if TYPE_CHECKING:
 
 ADDRESS_MAX = 2 ** (8 * ctypes.sizeof(ctypes.c_void_p)) - 1
 PlayerSpec = Union[str, Callable[["Game"], str]]
+
+# The learned values of the "strong" player, shipped next to this file (training/train_strong.py and
+# training/train_play.py write them).
+SHIPPED_WEIGHTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "strong.weights")
+
+
+def strong_weights(path: str = SHIPPED_WEIGHTS) -> Any:
+    """The strong player's weights in the file ``path``, read once per file and shared by every strong
+    player made from it (the core never changes them).
+
+    Parameters
+    ----------
+    path : str
+        A weights file; the one the package ships by default.
+
+    Returns
+    -------
+    baloot._core.StrongWeights
+        The weights, checked.
+
+    Raises
+    ------
+    BalootError
+        When the file is missing, unreadable or damaged (the message says where).
+    """
+    return _read_weights(os.path.abspath(path))
+
+
+@functools.lru_cache(maxsize=None)
+def _read_weights(path: str) -> Any:
+    return _core.StrongWeights(path)
 
 
 @dataclass(frozen=True)
@@ -131,12 +166,35 @@ def parse_spec(spec: str) -> Tuple[str, Dict[str, float]]:
 
 
 class BuiltinPlayer:
-    """A player of the C++ core."""
+    """A player of the C++ core, by its spec (``"pimc:samples=20"``).
 
-    def __init__(self, spec: str) -> None:
+    Parameters
+    ----------
+    spec : str
+        The player's name and options.
+    weights : str, optional
+        The strong player's weights file (the shipped one by default); other players take none.
+
+    Raises
+    ------
+    BalootError
+        For an unknown player or option, or a weights file that cannot be read.
+    """
+
+    def __init__(self, spec: str, *, weights: Optional[str] = None) -> None:
         self.spec = spec
         name, options = parse_spec(spec)
-        self.core = _core.Player(name, options)
+        if weights is not None and name != "strong":
+            raise BalootError(f"player {name} takes no weights (only strong does), got {weights!r}")
+        # Another weights file than the shipped one, which results keyed by the spec alone must tell apart.
+        self.weights = None if weights is None else os.path.abspath(weights)
+        learned = strong_weights(SHIPPED_WEIGHTS if weights is None else weights) if name == "strong" else None
+        try:
+            self.core = _core.Player(name, options, learned)
+        except BalootError as error:
+            if not str(error).startswith("unknown player"):
+                raise
+            raise BalootError(f"{error}, or module:attr naming a native player") from None
 
     def act(self, game: "Game", seed: int) -> str:
         return format_action(self.core.choose(game.core_state(), seed))
@@ -165,6 +223,7 @@ class NativePlayer(BuiltinPlayer):
         if not isinstance(name, str) or not name:
             raise BalootError(f"a native player's name must be a non-empty string, not {name!r}")
         self.spec = name
+        self.weights = None
         self.core = _core.Player.native(_function_address(function), name)
 
 
@@ -191,9 +250,72 @@ class CallablePlayer:
         return self.function(game)
 
 
+def native_from_path(spec: str) -> NativePlayer:
+    """The native player ``"module:attr"`` names: ``attr`` of the module (importable from the current
+    directory or ``sys.path``) is a NativePlayer, a PyCapsule or function address that NativePlayer
+    takes, or a function of no arguments that returns one (as the Cython example's ``player``).
+
+    Parameters
+    ----------
+    spec : str
+        ``"module:attr"``, e.g. ``"highest_card:player"``; it also names the player.
+
+    Returns
+    -------
+    NativePlayer
+
+    Raises
+    ------
+    BalootError
+        When the module cannot be imported, has no such attribute, or the attribute is none of these.
+    """
+    module_name, _, attribute = spec.strip().partition(":")
+    try:
+        module = _import_here(module_name)
+    except ImportError as error:
+        raise BalootError(f"player {spec!r}: cannot import {module_name!r} ({error}); a native player is "
+                          "module:attr, the module importable from the current directory or PYTHONPATH") from None
+    if not hasattr(module, attribute):
+        raise BalootError(f"player {spec!r}: module {module_name!r} has no attribute {attribute!r}")
+    value = getattr(module, attribute)
+    if isinstance(value, NativePlayer):
+        return value
+    if callable(value) and not isinstance(value, ctypes._CFuncPtr) and not hasattr(value, "address"):  # type: ignore[attr-defined]
+        try:
+            value = value()
+        except TypeError:
+            raise BalootError(f"player {spec!r} is a function that needs arguments: module:attr names a "
+                              "NativePlayer, a PyCapsule or function address, or a function of no arguments "
+                              "returning one") from None
+        if isinstance(value, NativePlayer):
+            return value
+    return NativePlayer(value, name=spec.strip())
+
+
+def _import_here(name: str) -> Any:
+    """``importlib.import_module(name)``, trying the current directory too (console scripts leave it out
+    of ``sys.path``)."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name.split(".")[0] or os.getcwd() in sys.path:
+            raise
+    sys.path.insert(0, os.getcwd())
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(os.getcwd())
+
+
+def is_native_path(spec: str) -> bool:
+    """Whether a player name is ``module:attr`` (a native player) rather than ``name:option=value``."""
+    _, colon, rest = spec.partition(":")
+    return bool(colon and rest.strip()) and "=" not in rest
+
+
 def make_player(spec: Any) -> Any:
     if isinstance(spec, str):
-        return BuiltinPlayer(spec)
+        return native_from_path(spec) if is_native_path(spec) else BuiltinPlayer(spec)
     if isinstance(spec, (BuiltinPlayer, CallablePlayer)):
         return spec
     if callable(spec):

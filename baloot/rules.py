@@ -11,6 +11,7 @@ from typing import Any, Dict, Mapping, Optional, Tuple, Union
 from baloot import _core
 from baloot.errors import BalootError
 from baloot.validation import boolean, integer
+from baloot.validation import scores as checked_scores
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,11 @@ class RuleOption:
 
 # Every host option, declared once in the core, in the order the docs list them.
 OPTIONS: Tuple[RuleOption, ...] = tuple(RuleOption(**row) for row in _core.rule_options)
+# Choice values that were renamed or replaced: the old value is refused with a pointer to the new one.
+_RETIRED = {("round2_sun", "ace_before_dealer"): "it gave the round-two Sun to the player before the dealer, where "
+            "the app that plays this rule gives it to the player after the dealer: use 'ace_after_dealer'"}
+# The boolean values the option had before it became a choice, as read from older records.
+_FORMER_BOOLEANS = {"sun_double_at_100": {False: "neither", True: "both"}}
 _TYPES = {"bool": bool, "int": int, "choice": str}
 
 
@@ -84,7 +90,9 @@ class Rules:
     """Every host option, the seed's by default; docs/rules.md says what each changes.
 
     ``Rules.preset(name)`` gives a named rule set (``PRESETS``); ``Rules.from_options`` reads values typed on
-    a command line.
+    a command line. Options that another one makes meaningless (``reverse_kaboot="88"`` with
+    ``kaboot="off"``, for one) are refused together; ``sun_double_at_100`` also reads True and False, as
+    "both" and "neither".
 
     Parameters
     ----------
@@ -101,12 +109,22 @@ class Rules:
         # Stored as plain Python values, so that the rules compare, hash and serialise alike.
         for option in OPTIONS:
             value = getattr(self, option.name)
+            if option.name in _FORMER_BOOLEANS and type(value) is bool:
+                value = _FORMER_BOOLEANS[option.name][value]
+                object.__setattr__(self, option.name, value)
+            if (option.name, value) in _RETIRED:
+                raise BalootError(f"{option.name} {value!r} is no longer an option: {_RETIRED[option.name, value]}")
             if option.kind == "choice" and value not in option.choices:
                 raise BalootError(f"{option.name} {value!r} must be one of {', '.join(option.choices)}")
             if option.kind == "bool":
                 object.__setattr__(self, option.name, boolean(value, option.name))
             if option.kind == "int":
                 object.__setattr__(self, option.name, integer(value, option.name, option.low, option.high))
+        for (option_name, seed_value), (other, ignored_when) in _CONTRADICTIONS.items():
+            value, other_value = getattr(self, option_name), getattr(self, other)
+            if value != seed_value and ignored_when(other_value):
+                raise BalootError(f"{option_name}={value!r} has no effect with {other}={other_value!r}: leave "
+                                  f"{option_name} at {seed_value!r} or change {other}")
 
     @classmethod
     def from_options(cls, options: Dict[str, Any], *, base: Union["Rules", str, None] = None) -> "Rules":
@@ -145,14 +163,33 @@ class Rules:
         return dataclasses.asdict(self)
 
 
+# Options that another option's value makes meaningless, refused together (docs/rules.md, "Options that
+# contradict each other"): (option, its seed value) -> (the other option, the values that void it).
+_CONTRADICTIONS = {
+    ("reverse_kaboot", "same"): ("kaboot", lambda kaboot: kaboot == "off"),
+    ("kaboot_multiplied", True): ("kaboot", lambda kaboot: kaboot == "off"),
+    ("kaboot_projects", True): ("kaboot", lambda kaboot: kaboot == "off"),
+    ("priority_to", "earlier"): ("sun_priority", lambda priority: not priority),
+    ("narrow_partner", False): ("trump_over_partner", lambda over_partner: over_partner),
+    # A match never starts a hand with a team at exactly 100 when the target is 100 or less.
+    ("sun_double_at_100", "neither"): ("target", lambda target: target <= 100),
+}
+
+
 # Named rule sets: the options each changes from the seed's defaults (docs/rule-sets.md, with sources).
 PRESETS: Dict[str, Dict[str, Any]] = {
     "seed": {},
     "kammelna": {"sun_tens_first": True, "hokum_to_sun": True, "closed_double": True, "gahwa": "152",
-                 "tie": "split", "doubled_tie": "last_raiser"},
+                 "tie": "split_sun", "doubled_tie": "last_raiser"},
     "majlis": {"sun_tens_first": True, "hokum_to_sun": True, "closed_double": True, "narrow_partner": True,
                "tie": "split", "doubled_tie": "last_raiser", "kaboot_multiplied": False,
-               "double_after_deal": True, "target_tie": "another_hand"},
+               "double_after_deal": True, "target_tie": "another_hand", "sun_double_at_100": "defenders"},
+    "sakkah": {"sun_tens_first": True, "narrow_partner": True, "tie": "split", "kaboot_multiplied": False,
+               "reverse_kaboot": "88", "round2_sun": "ace_after_dealer", "double_after_deal": True,
+               "target_tie": "another_hand"},
+    "arena": {"sun_tens_first": True, "gahwa": "152", "tie": "split", "doubled_tie": "last_raiser",
+              "kaboot_multiplied": False, "reverse_kaboot": "88", "kaboot_projects": False,
+              "sun_double_at_100": "buyers", "target_tie": "another_hand"},
 }
 
 
@@ -181,6 +218,16 @@ def resolve(rules: Optional[Rules]) -> Rules:
     if not isinstance(rules, Rules):
         raise BalootError(f"rules must be a baloot.Rules, not {rules!r}")
     return rules
+
+
+def hand_scores(scores: Any, rules: Rules) -> Tuple[int, int]:
+    """Match scores a hand may be played from under ``rules``: both below the target, or equal past it
+    when ``target_tie="another_hand"`` plays on (R41); anything else is a match already won."""
+    a, b = checked_scores(scores)
+    if max(a, b) >= rules.target and not (a == b and rules.target_tie == "another_hand"):
+        raise BalootError(f"scores {scores!r}: a team at or past the target {rules.target} has already won the "
+                          "match, so no hand is played from them")
+    return a, b
 
 
 @functools.lru_cache(maxsize=256)

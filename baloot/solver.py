@@ -57,12 +57,34 @@ def _state_of(game: Any) -> Any:
     return state
 
 
-def check_solvable(narrow_partner: bool, closed: bool = False) -> None:
-    """The search plays by the seed's trick rules: it refuses the house rules that change them."""
+def unsolvable_reason(narrow_partner: bool, closed: bool = False) -> Optional[str]:
+    """Why the search cannot play a hand under these trick rules, or None when it can: it plays by the
+    seed's trick rules and not the house rules that change them.
+
+    Parameters
+    ----------
+    narrow_partner : bool
+        The rules' ``narrow_partner`` option (R18 variant).
+    closed : bool
+        Whether the hand is closed by a closed double (R21 variant).
+
+    Returns
+    -------
+    str or None
+        The reason, a phrase starting "the double-dummy solver does not play".
+    """
     if narrow_partner:
-        raise BalootError("the double-dummy solver does not play the narrow partner exception (narrow_partner)")
+        return "the double-dummy solver does not play the narrow partner exception (narrow_partner)"
     if closed:
-        raise BalootError("the double-dummy solver does not play a hand closed by a closed double")
+        return "the double-dummy solver does not play a hand closed by a closed double"
+    return None
+
+
+def check_solvable(narrow_partner: bool, closed: bool = False) -> None:
+    """``unsolvable_reason`` as a ``BalootError``."""
+    reason = unsolvable_reason(narrow_partner, closed)
+    if reason is not None:
+        raise BalootError(reason)
 
 
 def _solution(raw: Dict[str, Any]) -> Solution:

@@ -70,6 +70,13 @@ def estimate(total: Any, total_sq: Any, n: Any) -> Any:
     return mean, np.where(n > 1, ci, np.nan)
 
 
+def mean_estimate(values: np.ndarray) -> Estimate:
+    """The mean of floats (chances, say) with the half-width of its 95% CI (0 for fewer than two)."""
+    n = len(values)
+    mean = float(values.mean()) if n else float("nan")
+    return Estimate(mean, Z95 * float(values.std(ddof=1)) / math.sqrt(n) if n > 1 else 0.0)
+
+
 def rate(count: Any, n: Any) -> Estimate:
     """A proportion with its normal-approximation 95% CI."""
     n = float(n)

@@ -20,7 +20,7 @@ import numpy as np
 
 import baloot
 from baloot import _core
-from baloot.roster import parse_spec
+from baloot.roster import BuiltinPlayer
 from baloot.rules import Rules, core_rules
 
 PLAYING, OVER = 2, 3
@@ -28,8 +28,7 @@ PLAYING, OVER = 2, 3
 
 def decision_times(spec: str, deals: int, seed: int) -> np.ndarray:
     """Seconds per card decision with more than one legal card, the player on every seat."""
-    name, options = parse_spec(spec)
-    player = _core.Player(name, options)
+    player = BuiltinPlayer(spec).core
     rules = core_rules(Rules())
     times = []
     for deal in range(deals):

@@ -13,8 +13,10 @@ import numpy as np
 import pytest
 from c_api import BAD_ARGUMENT, ILLEGAL_ACTION, CError, Library
 from test_dispatch import RECORDED
+from test_strong import keen_weights
 
 import baloot
+from baloot.roster import SHIPPED_WEIGHTS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -113,6 +115,22 @@ def test_an_illegal_action_is_refused_and_the_hand_is_unchanged(lib):
     lib.lib.baloot_hand_free(hand)
 
 
+def test_other_strong_weights_make_the_players_made_after_them_and_a_bad_file_keeps_the_old(lib, tmp_path):
+    before = lib.simulate(40, ["strong"] * 4, 3)
+    try:
+        lib.call("baloot_set_strong_weights", str(keen_weights(tmp_path)).encode())
+        eager = lib.simulate(40, ["strong"] * 4, 3)
+        assert (eager["mode"] == 0).sum() > (before["mode"] == 0).sum()
+        gone = str(tmp_path / "gone.weights")
+        with pytest.raises(CError) as error:
+            lib.call("baloot_set_strong_weights", gone.encode())
+        assert error.value.status == BAD_ARGUMENT and gone in error.value.message
+        assert np.array_equal(lib.simulate(40, ["strong"] * 4, 3)["points"], eager["points"])
+    finally:
+        lib.call("baloot_set_strong_weights", SHIPPED_WEIGHTS.encode())
+    assert np.array_equal(lib.simulate(40, ["strong"] * 4, 3)["points"], before["points"])
+
+
 def test_a_hand_through_the_c_api_plays_as_the_python_game(lib):
     hand = lib.handle("baloot_hand_new", None, 5, 2, None)
     game = baloot.Game(seed=5, dealer=2)
@@ -139,7 +157,7 @@ def fuzz_arguments(rng, rules):
     texts = [b"", b"AS", b"10h", b"1O", b"\xff\xfe", b"hokum:", b"hokum:X", b"pimc:samples=0", b"pimc:samples",
              b"strong:learned_play=2", b"nope", b"random:x=1", b"T\xe2\x99\xa5", b"kaboot", b"target"]
     name = rng.choice(["card_parse", "action_parse", "card_name", "action_name", "rules_set", "player_new",
-                       "legal_moves", "trick_winner", "card_points", "game_points", "hand_from_deck", "hand_for_bid",
+                       "legal_moves", "trick_winner", "card_abnat", "game_points", "hand_from_deck", "hand_for_bid",
                        "dd_tables"])
     i = lambda: rng.choice(ints)  # noqa: E731
     if name in ("card_parse", "action_parse"):
@@ -156,7 +174,7 @@ def fuzz_arguments(rng, rules):
                       ctypes.byref(ctypes.c_uint32()))
     if name == "trick_winner":
         return name, ((ctypes.c_int * 4)(*(i() for _ in range(4))), i(), i(), i(), ctypes.byref(ctypes.c_int()))
-    if name in ("card_points", "game_points"):
+    if name in ("card_abnat", "game_points"):
         return name, (i(), i(), i(), ctypes.byref(ctypes.c_int()))
     if name == "hand_from_deck":
         deck = list(range(32))

@@ -401,3 +401,11 @@ def test_cluster_still_healthy(ready):
     assert len(ready.scheduler_info()["workers"]) == 2
     assert_same_result(baloot.simulate(10_000, seed=1, threads=1),
                        baloot.simulate(10_000, seed=1, threads=1, scheduler=ready, chunk=3_000))
+
+
+def test_matches_on_cluster_equal_local(ready):
+    from baloot import Rules, simulate_matches
+
+    local = simulate_matches(40, players="random", rules=Rules(target=61), seed=6)
+    remote = simulate_matches(40, players="random", rules=Rules(target=61), seed=6, scheduler=ready, chunk=15)
+    assert remote.counts == local.counts and np.array_equal(remote.scores, local.scores)

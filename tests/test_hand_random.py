@@ -32,7 +32,7 @@ RULE_SETS = [
     Rules(kaboot="double"),
     Rules(kaboot="off"),
     Rules(hokum_to_sun=True),
-    Rules(direction="clockwise", target=101, arabic_labels=False),
+    Rules(direction="clockwise", target=161, arabic_labels=False),
     Rules(must_overtrump=False, trump_over_partner=True, kaboot="double", sun_priority=False),
     Rules(sun_tens_first=True),
 ]

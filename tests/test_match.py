@@ -107,11 +107,15 @@ def test_random_matches_end_per_r41(target):
     for seed in range(n_matches):
         m = Match(rules=rules, seed=seed)
         play_match(m, random.Random(seed), stats)
-        # nothing more may be recorded once the winner is known
-        late = play_out(Game(rules=rules, dealer=m.dealer, seed=seed, scores=m.scores), random.Random(seed))
+        # nothing more may be recorded once the winner is known; past the target no hand is even dealt
         frozen = (m.scores, m.dealer, m.winner, len(m.hands))
-        with pytest.raises(BalootError):
-            m.record(late)
+        if max(m.scores) >= target:
+            with pytest.raises(BalootError, match="already won the match"):
+                Game(rules=rules, dealer=m.dealer, seed=seed, scores=m.scores)
+        else:  # a Gahwa ended it below the target
+            late = play_out(Game(rules=rules, dealer=m.dealer, seed=seed, scores=m.scores), random.Random(seed))
+            with pytest.raises(BalootError):
+                m.record(late)
         assert (m.scores, m.dealer, m.winner, len(m.hands)) == frozen
     print(f"\ntarget {target}: {dict(sorted(stats.items()))}")
     assert stats["matches"] == n_matches
@@ -362,7 +366,9 @@ def test_record_after_winner_known_refused_even_for_a_throw_in():
     while m.winner is None:
         m.record(play_out(m.new_hand(), rng))
     state = unchanged(m)
-    g = Game(rules=m.rules, dealer=m.dealer, seed=1, scores=m.scores)
+    with pytest.raises(BalootError, match="already won the match"):  # no hand is dealt from its scores
+        Game(rules=m.rules, dealer=m.dealer, seed=1, scores=m.scores)
+    g = Game(rules=m.rules, dealer=m.dealer, seed=1)  # a throw-in that does not continue this match
     for _ in range(8):
         g.apply("pass")
     with pytest.raises(BalootError):

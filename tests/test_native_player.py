@@ -2,7 +2,11 @@
 equal to the same logic in Python card for card, and bad native players refused cleanly."""
 
 import ctypes
+import glob
+import importlib
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -38,6 +42,83 @@ def highest_card(tmp_path_factory):
     finally:
         sys.path.remove(str(folder))
     return baloot.NativePlayer(highest_card.player(), name="highest")
+
+
+def shown_cython_player():
+    """The Cython player the docs show (the one ```cython block of README.md and docs/), as written."""
+    blocks = []
+    for path in [os.path.join(ROOT, "README.md")] + sorted(glob.glob(os.path.join(ROOT, "docs", "*.md"))):
+        with open(path, encoding="utf-8") as f:
+            blocks += re.findall(r"```cython\n(.*?)```", f.read(), re.S)
+    assert len(blocks) == 1, blocks
+    return blocks[0]
+
+
+def build_cython(folder, name, source):
+    """Compiles ``source`` as module ``name`` against the shipped headers, the way the example's setup.py does."""
+    with open(os.path.join(folder, f"{name}.pyx"), "w", encoding="utf-8") as f:
+        f.write(source)
+    with open(os.path.join(EXAMPLE, "setup.py"), encoding="utf-8") as f:
+        setup = f.read().replace("highest_card", name)
+    with open(os.path.join(folder, "setup.py"), "w", encoding="utf-8") as f:
+        f.write(setup)
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(baloot.__file__)))  # the baloot under test
+    subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=folder, env=env, check=True,
+                   capture_output=True)
+    sys.path.insert(0, str(folder))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(folder))
+
+
+def test_the_shown_example_compiles_as_shown_and_the_header_functions_agree_with_the_core(tmp_path):
+    pytest.importorskip("Cython")
+    wrappers = """
+from baloot_player cimport baloot_card_points, baloot_lowest
+
+def card_points(int card, int trump):
+    return baloot_card_points(card, trump)
+
+def lowest(uint64_t actions):
+    return baloot_lowest(actions)
+"""
+    shown = build_cython(tmp_path, "shown_player", shown_cython_player() + wrappers)
+    result = baloot.simulate(300, players=baloot.NativePlayer(shown.player(), name="shown"), seed=2, threads=1)
+    assert result.hands == 300
+    for card in baloot.DECK:
+        number = baloot.DECK.index(card)
+        assert shown.card_points(number, -1) == baloot.card_points(card, "sun")
+        for trump in "SHDC":
+            assert shown.card_points(number, "SHDC".index(trump)) == baloot.card_points(card, "hokum", trump)
+    assert [shown.lowest(1 << n | 1 << 63) for n in (0, 5, 40)] == [0, 5, 40]
+
+
+def test_a_native_player_is_named_module_attr_on_the_command_line(highest_card, tmp_path, capsys, monkeypatch):
+    from baloot.cli import main
+
+    monkeypatch.syspath_prepend(os.path.dirname(sys.modules["highest_card"].__file__))
+    assert main(["simulate", "--hands", "400", "--seed", "3", "--threads", "1", "--players", "highest_card:player",
+                 "--json", "--no-progress"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["players"] == ["highest_card:player"] * 4
+    direct = baloot.simulate(400, players=highest_card, seed=3, threads=1)
+    assert out["summary"]["hands"] == direct.hands == 400
+    assert main(["simulate", "--hands", "10", "--players", "highest_card:nothing", "--no-progress"]) == 2
+    assert "module 'highest_card' has no attribute 'nothing'" in capsys.readouterr().err
+    assert main(["simulate", "--hands", "10", "--players", "no_such_module_here:player", "--no-progress"]) == 2
+    assert "cannot import 'no_such_module_here'" in capsys.readouterr().err
+
+
+def test_an_unknown_player_lists_the_players():
+    with pytest.raises(baloot.BalootError) as error:
+        baloot.simulate(10, players="greedy")
+    message = str(error.value)
+    assert "unknown player greedy: the players are random, heuristic, expert, strong, pimc, rollout, dd" in message
+    assert "module:attr" in message
+    names = message.split("the players are ")[1].split(", or ")[0].split(", ")
+    for name in names:
+        baloot.roster.BuiltinPlayer(name)  # every listed name is a player
 
 
 def python_highest(game):

@@ -13,7 +13,7 @@ import pytest
 import baloot
 from baloot import BalootError, Game, IllegalAction, Rules
 from baloot.roster import BuiltinPlayer
-from baloot.rules import OPTIONS, PRESETS
+from baloot.rules import _CONTRADICTIONS, OPTIONS, PRESETS
 from baloot.simulate import COLUMNS
 
 PLAYERS = baloot.players()
@@ -27,13 +27,18 @@ def spec_of(player):
 
 
 def every_variant():
-    """Every house variant on: each flag away from its default, each choice at its last value."""
+    """Every house variant on: each flag away from its default, each choice at its last value, except an
+    option that would make another meaningless (Rules refuses the pair), which keeps its default."""
     values = {}
     for option in OPTIONS:
         if option.kind == "bool":
             values[option.name] = not option.default
         elif option.kind == "choice":
             values[option.name] = option.choices[-1]
+    defaults = {option.name: option.default for option in OPTIONS}
+    for (name, seed_value), (other, voids) in _CONTRADICTIONS.items():
+        if values.get(name, defaults[name]) != seed_value and voids(values.get(other, defaults[other])):
+            values[other] = defaults[other]
     return Rules(**values)
 
 

@@ -251,7 +251,8 @@ def test_the_core_declares_the_facts_the_package_reads():
     assert [baloot.card_points(r + "S", "hokum", "S") for r in baloot.RANKS] == list(_core.trump_abnat)
     assert [baloot.card_points(r + "S", "sun") for r in baloot.RANKS] == list(_core.plain_abnat)
     assert _core.project_points(100, 0) == 20 and _core.project_points(100, 1) == 10
-    assert sorted(_core.outcome_flags.values()) == [1, 2, 4, 8, 16, 32]
+    assert sorted(_core.outcome_flags.values()) == [1, 2, 4, 8, 16, 32, 64, 128]
+    assert _core.match_ends == ("going_on", "gahwa", "target", "tie_to_buyers")
 
 
 # ----- the read surface of Game -------------------------------------------------------------------

@@ -57,7 +57,8 @@ def write_inputs() -> None:
 
 
 def stale(bundle: str) -> bool:
-    sources = [os.path.join(folder, name) for layer in ("kernel", "solver", "players", "engine", "capi")
+    layers = ("kernel", "solver", "players", os.path.join("players", "native"), "engine", "capi")
+    sources = [os.path.join(folder, name) for layer in layers
                for folder in [os.path.join(ROOT, "csrc", layer)] for name in os.listdir(folder)]
     sources += [os.path.join(WASM, "build.sh"), os.path.join(ROOT, "baloot", "strong.weights")]
     return not os.path.exists(bundle) or max(map(os.path.getmtime, sources)) > os.path.getmtime(bundle)
@@ -69,6 +70,9 @@ def bundle():
         pytest.skip("no Emscripten (emcc) to build wasm/dist: apt-get install emscripten")
     if shutil.which("node") is None:
         pytest.skip("no Node.js (node) to run the WebAssembly build")
+    version = subprocess.run(["node", "--version"], capture_output=True, text=True, timeout=60).stdout.strip()
+    if int(version.lstrip("v").split(".")[0] or 0) < 18:
+        pytest.skip(f"Node.js {version} has no test runner (node --test): the WebAssembly tests need 18 or later")
     if stale(BUNDLE):
         built = subprocess.run(["sh", os.path.join(WASM, "build.sh")], capture_output=True, text=True, timeout=1800)
         assert built.returncode == 0, built.stderr[-4000:]

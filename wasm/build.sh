@@ -13,7 +13,7 @@ export NODE_PATH="${NODE_PATH:-/usr/share/nodejs}"
 cd "$root"
 exports=$(sed -n 's/^BALOOT_EXPORT [^(]* \**\(baloot_[a-z_0-9]*\)(.*/_\1/p' csrc/capi/baloot.h | paste -sd, -)
 # shellcheck disable=SC2046
-emcc -std=c++17 ${BALOOT_WASM_OPT:--O3} -DNDEBUG -fexceptions -Icsrc -Ibaloot/native \
+emcc -std=c++17 ${BALOOT_WASM_OPT:--O3} -DNDEBUG -fexceptions -Icsrc -Icsrc/players/native \
   $(ls csrc/kernel/*.cpp csrc/solver/*.cpp csrc/players/*.cpp csrc/engine/*.cpp csrc/capi/*.cpp) \
   -sMODULARIZE=1 -sEXPORT_NAME=createBalootCore -sSINGLE_FILE=1 -sALLOW_MEMORY_GROWTH=1 -sWASM_BIGINT=1 -sWASM_ASYNC_COMPILATION=0 \
   -sEXPORTED_FUNCTIONS="_malloc,_free,$exports" \

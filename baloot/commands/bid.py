@@ -35,7 +35,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--dealer", type=int, default=0, help="the dealer's seat (default 0)")
     parser.add_argument("--samples", type=int, default=2000, help="sampled deals (default 2000)")
     add_players_option(parser, DEFAULT_PLAYERS, "who makes the other calls and plays the hand")
-    parser.add_argument("--scores", default="0,0", help="match scores before the hand, team 0,team 1 (default 0,0)")
+    parser.add_argument("--scores", default="0,0",
+                        help="match scores before the hand, team 0,team 1 (default 0,0); other than 0,0 each call "
+                             "also gets its chance to win the match")
+    parser.add_argument("--objective", choices=("points", "match"),
+                        help="match: each call's chance to win the match beside its game points even at 0,0; "
+                             "points: game points only (default: match when --scores is not 0,0)")
     parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     parser.add_argument("--threads", type=int, default=0, help="worker threads, 0 = every core")
     add_rule_option(parser)
@@ -58,7 +63,7 @@ def main(args: argparse.Namespace) -> int:
                                    players=players_from(args.players), seed=args.seed, rules=rules,
                                    scores=parse_pair(args.scores, "--scores"),
                                    threads=validation.threads(args.threads), progress=progress,
-                                   scheduler=args.scheduler, chunk=args.chunk)
+                                   scheduler=args.scheduler, chunk=args.chunk, objective=args.objective)
     except Interrupted as stop:  # Ctrl-C: the samples finished so far are shown, the plot is not drawn
         analysis = stop.result
     except KeyboardInterrupt:  # before the first block of samples was finished

@@ -15,7 +15,7 @@ from baloot.errors import IllegalAction
 from baloot.files import check_writable, write_atomically
 from baloot.game import Game
 from baloot.match import Match
-from baloot.roster import BuiltinPlayer
+from baloot.roster import BuiltinPlayer, make_player
 
 HELP = "Type a legal action (a card such as 10H, or pass / hokum / hokum:S / sun / ashkal / double ...), " \
        "'?' to list the legal ones, 'table' to redraw, 'quit' to leave."
@@ -138,7 +138,7 @@ def main(args: argparse.Namespace, read: Any = input) -> int:
     validation.seat(args.seat, "--seat")
     validation.seat(args.dealer, "--dealer")
     rules = rules_from(args)
-    bot = BuiltinPlayer(args.bots)
+    bot = make_player(args.bots)
     if args.save:
         check_writable(args.save, "--save", (".json",))
     record: Union[Game, Match] = Match(rules=rules, seed=args.seed, dealer=args.dealer) if args.match else \

@@ -27,6 +27,9 @@ def register(subparsers: Any) -> None:
     add_players_option(parser, "heuristic", "who plays the worlds out")
     parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     parser.add_argument("--threads", type=int, default=0, help="worker threads, 0 = every core")
+    parser.add_argument("--objective", choices=("points", "match"),
+                        help="match: each action's chance to win the match beside its game points; points: game "
+                             "points only (default: match when a hand starts from scores other than 0-0)")
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
     parser.add_argument("--plot", metavar="FILE.png",
                         help="draw the expected margin through the hand with the mistakes marked (matplotlib)")
@@ -39,7 +42,7 @@ def main(args: argparse.Namespace) -> int:
         check_plot_target(args.plot)  # before the review, not after it
     result = review(read_text(args.record, "record"), players=players_from(args.players), samples=args.samples,
                     seat=args.seat, seed=args.seed, threads=args.threads,
-                    progress=not args.no_progress and not args.json)
+                    progress=not args.no_progress and not args.json, objective=args.objective)
     if args.json:
         print(result.to_json(indent=2), flush=True)
     else:

@@ -9,6 +9,7 @@ from typing import Any, Tuple
 
 from baloot import validation
 from baloot.commands.common import add_players_option, add_rule_option, players_from, print_json, rules_from
+from baloot.commands.simulate_matches import add_match_options, run_matches
 from baloot.distributed import remove_checkpoint
 from baloot.errors import BalootError
 from baloot.files import check_writable
@@ -24,6 +25,7 @@ def register(subparsers: Any) -> None:
                     "and print means with 95% confidence intervals and rates. Ctrl-C stops within a second and "
                     "prints the summary of the hands finished so far.")
     parser.add_argument("--hands", type=int, default=100_000, help="number of hands (default 100000)")
+    add_match_options(parser)
     add_players_option(parser, "random", "who plays")
     parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     parser.add_argument("--start", type=int, default=0, help="index of the first hand (default 0)")
@@ -67,6 +69,8 @@ def save_rows(result: SimResult, args: argparse.Namespace) -> Tuple[int, str]:
 
 
 def main(args: argparse.Namespace) -> int:
+    if args.matches is not None:
+        return run_matches(args)
     if args.out is not None:
         check_rows_target(args.out)
     if args.checkpoint is not None:

@@ -4,7 +4,7 @@
 #include "players/play_labels.hpp"
 #include "players/policy.hpp"
 #include "players/registry.hpp"
-#include "players/search_players.hpp"
+#include "players/worlds.hpp"
 #include "players/strong_weights.hpp"
 #include "bindings/bindings.hpp"
 
@@ -58,11 +58,16 @@ py::tuple registry_table() {
 
 void bind_policy(py::module_& m) {
   m.attr("player_registry") = registry_table();
+  py::class_<StrongWeights, std::shared_ptr<StrongWeights>>(
+      m, "StrongWeights", "The strong player's learned values, read from a weights file; never changed once read.")
+      .def(py::init([](const std::string& path) { return std::make_shared<StrongWeights>(read_strong_weights(path)); }),
+           py::arg("path"), "Reads and checks a weights file; a BalootError says what is wrong with it.");
   py::class_<Player>(m, "Player")
-      .def(py::init([](const std::string& name, const PolicyOptions& options) {
-             return Player{name, make_policy(name, options)};
+      .def(py::init([](const std::string& name, const PolicyOptions& options, std::shared_ptr<StrongWeights> weights) {
+             return Player{name, make_policy(name, options, std::move(weights))};
            }),
-           py::arg("name"), py::arg("options") = PolicyOptions{})
+           py::arg("name"), py::arg("options") = PolicyOptions{}, py::arg("weights") = nullptr,
+           "A built-in player; `weights` are the strong player's (the others take none).")
       .def_static("native", &native_player, py::arg("function"), py::arg("name"),
                   "A player that is a C function (a PyCapsule or an address): baloot/native/baloot_player.h.")
       .def_readonly("name", &Player::name)
@@ -142,12 +147,6 @@ void bind_policy(py::module_& m) {
         return play_value(weights.data(), x.data());
       },
       py::arg("weights"), py::arg("features"), "A card's value under one context's card-play weights.");
-  m.def("set_strong_weights_path", &set_strong_weights_path, py::arg("path"),
-        "The weights file the strong player reads (the package sets the one it ships).");
-  m.def("strong_weights_path", &strong_weights_path, "The weights file the strong player reads.");
-  m.def(
-      "check_strong_weights", [](const std::string& path) { read_strong_weights(path); }, py::arg("path"),
-      "Reads a strong-player weights file; a BalootError says what is wrong with it.");
 }
 
 }  // namespace baloot

@@ -82,7 +82,7 @@ BALOOT_EXPORT baloot_status baloot_legal_moves(uint32_t hand, const int* trick, 
 /* The index in trick[0..trick_len) (1..4 cards) of the card winning it. */
 BALOOT_EXPORT baloot_status baloot_trick_winner(const int* trick, int trick_len, int mode, int trump, int* out);
 /* The abnat of one card under the contract. */
-BALOOT_EXPORT baloot_status baloot_card_points(int card, int mode, int trump, int* out);
+BALOOT_EXPORT baloot_status baloot_card_abnat(int card, int mode, int trump, int* out);
 /* A team's game points for its abnat in the mode (tens_first: the R34 variant). */
 BALOOT_EXPORT baloot_status baloot_game_points(int abnat, int mode, int tens_first, int* out);
 
@@ -95,7 +95,8 @@ BALOOT_EXPORT baloot_status baloot_player_new(const char* spec, baloot_builtin**
 BALOOT_EXPORT void baloot_player_free(baloot_builtin* player);
 BALOOT_EXPORT int baloot_player_count(void);
 BALOOT_EXPORT baloot_status baloot_player_name(int index, const char** name);
-/* The file of the strong player's learned values (the library looks beside itself for strong.weights). */
+/* The strong player's learned values for the players made after this call, read from `path` (until then,
+ * from strong.weights beside the library); a bad file is refused and the weights stay as they were. */
 BALOOT_EXPORT baloot_status baloot_set_strong_weights(const char* path);
 
 /* ---- One hand ------------------------------------------------------------------------------------- */

@@ -1,4 +1,6 @@
 // The built-in players by name, from the core's registry (players/registry.hpp).
+#include <memory>
+#include <mutex>
 #include <string>
 
 #if !defined(_WIN32) && !defined(__EMSCRIPTEN__)
@@ -26,6 +28,17 @@ std::string weights_beside_library() {
   return "strong.weights";
 }
 
+// The strong player's learned values: read from the file beside the library when a strong player is first
+// made, replaced by baloot_set_strong_weights; each player keeps the weights it was made with.
+std::mutex weights_mutex;
+std::shared_ptr<const StrongWeights> weights;
+
+std::shared_ptr<const StrongWeights> current_weights() {
+  const std::lock_guard<std::mutex> lock(weights_mutex);
+  if (!weights) weights = std::make_shared<const StrongWeights>(read_strong_weights(weights_beside_library()));
+  return weights;
+}
+
 // "pimc:samples=20:tries=4" as a name and options, as the Python package's players.parse_spec reads it.
 std::shared_ptr<const Policy> policy_of(const std::string& spec) {
   const std::string text = trimmed(spec);
@@ -48,8 +61,7 @@ std::shared_ptr<const Policy> policy_of(const std::string& spec) {
       throw RuleError("player option '" + item + "' in '" + spec + "' must be name=number");
     options[trimmed(item.substr(0, eq))] = value;
   }
-  if (strong_weights_path().empty()) set_strong_weights_path(weights_beside_library());
-  return make_policy(name, options);
+  return make_policy(name, options, player_info(name).make_learned ? current_weights() : nullptr);
 }
 
 }  // namespace
@@ -92,8 +104,10 @@ baloot_status baloot_player_name(int index, const char** name) {
 
 baloot_status baloot_set_strong_weights(const char* path) {
   return guard([&] {
-    set_strong_weights_path(need(path, "path"));
-    strong_weights();  // read and checked now, so that a bad file is this call's error
+    // Read and checked first, so that a bad file is this call's error and leaves the weights as they were.
+    auto read = std::make_shared<const StrongWeights>(read_strong_weights(need(path, "path")));
+    const std::lock_guard<std::mutex> lock(weights_mutex);
+    weights = std::move(read);
   });
 }
 

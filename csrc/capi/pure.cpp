@@ -54,7 +54,7 @@ baloot_status baloot_trick_winner(const int* trick_cards, int trick_len, int mod
   });
 }
 
-baloot_status baloot_card_points(int card, int mode, int trump, int* out) {
+baloot_status baloot_card_abnat(int card, int mode, int trump, int* out) {
   return guard([&] { *need(out, "out") = card_abnat(checked_card(card), checked_contract(mode, trump)); });
 }
 

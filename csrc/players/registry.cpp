@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <sstream>
+#include <utility>
 
 #include "players/expert.hpp"
 #include "players/heuristic.hpp"
@@ -84,7 +85,7 @@ std::vector<PlayerInfo> declare_players() {
                whole("endgame_samples", 4, 0, 1000, "deals sampled per endgame decision"),
                whole("learned_play", 1, 0, 1000, "0: play cards as the expert does")},
               weights(expert_params())),
-       &make_strong_policy},
+       nullptr, &make_strong_policy},
       {"pimc", "perfect-information Monte Carlo: solves sampled deals double-dummy at each card",
        "+0.63 ± 0.42 against strong", "2,000 hands against strong in 53 s on 2 threads", true, true,
        {whole("samples", pimc.samples, 1, 100000, "deals sampled per decision"),
@@ -158,9 +159,11 @@ PolicyOptions checked_options(const PlayerInfo& player, const PolicyOptions& giv
   return out;
 }
 
-std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyOptions& options) {
+std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyOptions& options,
+                                          std::shared_ptr<const StrongWeights> weights) {
   const PlayerInfo& player = player_info(name);
-  return player.make(checked_options(player, options));
+  const PolicyOptions checked = checked_options(player, options);
+  return player.make_learned ? player.make_learned(checked, std::move(weights)) : player.make(checked);
 }
 
 }  // namespace baloot

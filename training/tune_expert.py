@@ -1,6 +1,6 @@
 """Tunes the expert player's weights by duplicate self-play against the heuristic player.
 
-    python benchmarks/tune_expert.py [--deals N] [--sweeps K] [--seed S]
+    python training/tune_expert.py [--deals N] [--sweeps K] [--seed S]
 
 A seeded coordinate search over every HeuristicParams field, starting from the heuristic's values with
 the expert's rule switches (it never takes its partner's pending Sun): each sweep takes one fresh seed,
