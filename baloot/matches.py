@@ -153,7 +153,7 @@ def _merge(parts: List[Dict[str, Any]]) -> Dict[str, Any]:
 def _run_chunked(matches: int, *, players: Any, names: List[str], rules: Rules, scores: Tuple[int, int],
                  dealer: int, seed: int, threads: int, progress: Any, start: int, keep: bool, scheduler: Any,
                  checkpoint: Optional[str], chunk: Optional[int]) -> MatchResult:
-    from baloot.distributed import Checkpoint, chunk_ranges, run_chunks
+    from baloot.distributed import Checkpoint, chunk_ranges, finished_chunks
 
     size = validation.count(chunk, "chunk", 1) if chunk is not None else max(10_000, -(-matches // 64))
     chunks = chunk_ranges(start, matches, size)
@@ -165,15 +165,9 @@ def _run_chunked(matches: int, *, players: Any, names: List[str], rules: Rules, 
     resumed = sum(count for first, count in chunks if saved is not None and saved.done((first, count)))
     task = functools.partial(_match_chunk, players=players, rules=rules, scores=scores, dealer=dealer, seed=seed,
                              threads=threads, keep=keep)
-    try:
-        finished = list(zip(chunks, run_chunks(task, chunks, scheduler=scheduler, checkpoint=saved,
-                                               split=lambda result: result,
-                                               join=lambda _chunk, counts, rows: (counts, rows), progress=progress)))
-        interrupted = False
-    except Interrupted as stop:  # Ctrl-C: the chunks finished (and those read back) are the result
-        finished, interrupted = stop.result, True
-    if not finished:
-        raise KeyboardInterrupt  # stopped before any chunk was finished: nothing to show
+    finished, interrupted = finished_chunks(task, chunks, scheduler=scheduler, checkpoint=saved,
+                                            split=lambda result: result,
+                                            join=lambda _chunk, counts, rows: (counts, rows), progress=progress)
     parts = [part for _, part in finished]
     try:
         counts = _merge([counts for counts, _ in parts])
