@@ -233,6 +233,10 @@ class Player:
         """
         The player's action for the seat to move.
         """
+    def with_match_table(self, rules: Rules, win: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex], ties: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex]) -> typing.Any:
+        """
+        The same player reading a match equity table of `rules` (win [s0][s1][dealer] and ties [s - target][dealer], flattened) where its option match_equity asks for one; None for a player that never reads one.
+        """
     @property
     def name(self) -> str:
         ...

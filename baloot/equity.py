@@ -6,6 +6,7 @@ a dynamic programme over the score grid (docs/match-equity.md)."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -160,6 +161,14 @@ def _stored(path: str, players: List[str], rules: Rules, hands: int, seed: int) 
     if (table.players, table.rules, table.hands, table.seed) != (players, rules, hands, seed):
         return None
     return table
+
+
+@functools.lru_cache(maxsize=None)
+def shipped_table(player: str, rules: Rules) -> Optional[EquityTable]:
+    """The table shipped for four ``player`` players (their name alone: "strong" or "heuristic") under
+    ``rules``, or None where none is shipped."""
+    path = SHIPPED.get(player)
+    return None if path is None else _stored(path, [player] * 4, rules, DEFAULT_HANDS, 0)
 
 
 def _player_names(players: Any) -> List[str]:

@@ -184,6 +184,8 @@ class BuiltinPlayer:
     def __init__(self, spec: str, *, weights: Optional[str] = None) -> None:
         self.spec = spec
         name, options = parse_spec(spec)
+        self._name, self._options = name, options
+        self._with_table: Dict[Any, Any] = {}  # rules -> the core player reading their table (core_for)
         if weights is not None and name != "strong":
             raise BalootError(f"player {name} takes no weights (only strong does), got {weights!r}")
         # Another weights file than the shipped one, which results keyed by the spec alone must tell apart.
@@ -196,8 +198,23 @@ class BuiltinPlayer:
                 raise
             raise BalootError(f"{error}, or module:attr naming a native player") from None
 
+    def core_for(self, rules: Any) -> Any:
+        """The core player for hands under ``rules``: with the option ``match_equity=1`` (and the shipped
+        weights), one whose doubles read the match equity table shipped for this player and these rules;
+        as it is where none is shipped."""
+        if not self._options.get("match_equity") or self.weights is not None:
+            return self.core
+        if rules not in self._with_table:
+            from baloot.equity import shipped_table
+            from baloot.rules import core_rules
+
+            table = shipped_table(self._name, rules)
+            self._with_table[rules] = self.core if table is None else self.core.with_match_table(
+                core_rules(rules), table.win.reshape(-1).tolist(), table.ties.reshape(-1).tolist()) or self.core
+        return self._with_table[rules]
+
     def act(self, game: "Game", seed: int) -> str:
-        return format_action(self.core.choose(game.core_state(), seed))
+        return format_action(self.core_for(game.rules).choose(game.core_state(), seed))
 
 
 class NativePlayer(BuiltinPlayer):
@@ -224,6 +241,7 @@ class NativePlayer(BuiltinPlayer):
             raise BalootError(f"a native player's name must be a non-empty string, not {name!r}")
         self.spec = name
         self.weights = None
+        self._name, self._options, self._with_table = name, {}, {}
         self.core = _core.Player.native(_function_address(function), name)
 
 

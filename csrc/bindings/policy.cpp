@@ -1,6 +1,7 @@
 // Bindings of the built-in players, so Python can ask one for a move (tests, `baloot play`).
 #include <pybind11/numpy.h>
 
+#include "players/match_table.hpp"
 #include "players/play_labels.hpp"
 #include "players/policy.hpp"
 #include "players/registry.hpp"
@@ -70,6 +71,16 @@ void bind_policy(py::module_& m) {
            "A built-in player; `weights` are the strong player's (the others take none).")
       .def_static("native", &native_player, py::arg("function"), py::arg("name"),
                   "A player that is a C function (a PyCapsule or an address): baloot/native/baloot_player.h.")
+      .def(
+          "with_match_table",
+          [](const Player& p, const Rules& rules, std::vector<double> win, std::vector<double> ties) -> py::object {
+            auto policy = p.policy->with_match_table(std::make_shared<MatchTable>(rules, std::move(win), std::move(ties)));
+            if (!policy) return py::none();
+            return py::cast(Player{p.name, std::move(policy)});
+          },
+          py::arg("rules"), py::arg("win"), py::arg("ties"),
+          "The same player reading a match equity table of `rules` (win [s0][s1][dealer] and ties [s - target]"
+          "[dealer], flattened) where its option match_equity asks for one; None for a player that never reads one.")
       .def_readonly("name", &Player::name)
       .def(
           "choose",

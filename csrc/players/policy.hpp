@@ -2,10 +2,14 @@
 // perfect-information players can exist; a fair player reads it only through a SeatView.
 #pragma once
 
+#include <memory>
+
 #include "kernel/hand.hpp"
 #include "kernel/rng.hpp"
 
 namespace baloot {
+
+class MatchTable;
 
 // What the seat to move can see: its own cards, the up-card, the calls, the table and every card
 // played so far. Other hands stay hidden (except the up-card, whose holder everyone knows).
@@ -61,6 +65,11 @@ class Policy {
   // get the same decisions from it, so that hands at such scores may be grouped (match equity).
   // kAnyScoreClass when it may read the score in any way.
   virtual int score_class(int /*mine*/, int /*theirs*/) const { return 0; }
+  // The same player reading `table` (a match equity table of the rules it will play under) where its
+  // options say it weighs its calls by the chance to win the match; null for a player that never does.
+  virtual std::shared_ptr<const Policy> with_match_table(std::shared_ptr<const MatchTable> /*table*/) const {
+    return nullptr;
+  }
 };
 
 constexpr int kAnyScoreClass = -1;
