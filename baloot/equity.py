@@ -165,8 +165,20 @@ def _stored(path: str, players: List[str], rules: Rules, hands: int, seed: int) 
 
 @functools.lru_cache(maxsize=None)
 def shipped_table(player: str, rules: Rules) -> Optional[EquityTable]:
-    """The table shipped for four ``player`` players (their name alone: "strong" or "heuristic") under
-    ``rules``, or None where none is shipped."""
+    """The table shipped for four ``player`` players under ``rules``.
+
+    Parameters
+    ----------
+    player : str
+        A player's name alone ("strong" and "heuristic" have tables).
+    rules : Rules
+        The host options.
+
+    Returns
+    -------
+    EquityTable or None
+        None where no table is shipped for them.
+    """
     path = SHIPPED.get(player)
     return None if path is None else _stored(path, [player] * 4, rules, DEFAULT_HANDS, 0)
 

@@ -199,9 +199,20 @@ class BuiltinPlayer:
             raise BalootError(f"{error}, or module:attr naming a native player") from None
 
     def core_for(self, rules: Any) -> Any:
-        """The core player for hands under ``rules``: with the option ``match_equity=1`` (and the shipped
-        weights), one whose doubles read the match equity table shipped for this player and these rules;
-        as it is where none is shipped."""
+        """The core player for hands under ``rules``.
+
+        Parameters
+        ----------
+        rules : Rules
+            The rules of the hands it will play.
+
+        Returns
+        -------
+        _core.Player
+            With the option ``match_equity=1`` (and the shipped weights), the player whose doubles read the
+            match equity table shipped for this player and these rules (docs/match-equity.md); else, or
+            where none is shipped, ``self.core``.
+        """
         if not self._options.get("match_equity") or self.weights is not None:
             return self.core
         if rules not in self._with_table:
