@@ -59,6 +59,8 @@ def get_include() -> str:
 
 # The learned values of the "strong" player, shipped next to this file (benchmarks/train_strong.py writes it).
 _core.set_strong_weights_path(_os.path.join(_os.path.dirname(_os.path.abspath(__file__)), "strong.weights"))
+# The "neural" player's network, shipped next to this file (training/train.py writes it).
+_core.set_neural_weights_path(_os.path.join(_os.path.dirname(_os.path.abspath(__file__)), "neural.weights"))
 
 
 __all__ = [

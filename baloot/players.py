@@ -16,6 +16,11 @@ if TYPE_CHECKING:
 PlayerSpec = Union[str, Callable[["Game"], str]]
 
 
+# The one option whose value is text: the neural player's weights file, last in a spec
+# ("neural:weights=/path/to/file", which may itself hold colons).
+WEIGHTS_OPTION = "weights="
+
+
 def parse_spec(spec: str) -> Tuple[str, Dict[str, float]]:
     """``"pimc:samples=20:tries=4"`` -> ``("pimc", {"samples": 20.0, "tries": 4.0})``."""
     name, _, rest = spec.strip().partition(":")
@@ -31,13 +36,22 @@ def parse_spec(spec: str) -> Tuple[str, Dict[str, float]]:
     return name.lower(), options
 
 
+def split_weights(spec: str) -> Tuple[str, str]:
+    """``"neural:weights=/tmp/n.weights"`` -> ``("neural", "/tmp/n.weights")``; ``(spec, "")`` without one."""
+    head, found, path = spec.partition(":" + WEIGHTS_OPTION)
+    if found and not path:
+        raise BalootError(f"player option weights in {spec!r} names no file")
+    return head, path
+
+
 class BuiltinPlayer:
     """A player of the C++ core."""
 
     def __init__(self, spec: str) -> None:
         self.spec = spec
-        name, options = parse_spec(spec)
-        self.core = _core.Player(name, options)
+        rest, weights = split_weights(spec)
+        name, options = parse_spec(rest)
+        self.core = _core.Player(name, options, weights)
 
     def act(self, game: "Game", seed: int) -> str:
         return format_action(self.core.choose(game.core_state(), seed))

@@ -1,6 +1,7 @@
 // Bindings of the built-in players, so Python can ask one for a move (tests, `baloot play`).
 #include <pybind11/numpy.h>
 
+#include "players/neural.hpp"
 #include "players/play_labels.hpp"
 #include "players/policy.hpp"
 #include "players/search_players.hpp"
@@ -11,12 +12,25 @@ namespace py = pybind11;
 
 namespace baloot {
 
+std::shared_ptr<const RolloutPolicy> labelling_search(std::int64_t hands, const Player& labeller, int threads,
+                                                      const Player* playout) {
+  auto rollout = std::dynamic_pointer_cast<const RolloutPolicy>(labeller.policy);
+  if (!rollout) throw RuleError("the labeller must be a rollout player, got " + labeller.name);
+  if (playout) rollout = std::make_shared<RolloutPolicy>(rollout->options(), playout->policy);
+  if (hands < 1 || hands > 100'000'000) throw RuleError("hands must be 1..100000000, got " + std::to_string(hands));
+  if (threads < 1 || threads > 1024) throw RuleError("threads must be 1..1024, got " + std::to_string(threads));
+  return rollout;
+}
+
 void bind_policy(py::module_& m) {
   py::class_<Player>(m, "Player")
-      .def(py::init([](const std::string& name, const PolicyOptions& options) {
-             return Player{name, make_policy(name, options)};
+      .def(py::init([](const std::string& name, const PolicyOptions& options, const std::string& weights) {
+             if (weights.empty()) return Player{name, make_policy(name, options)};
+             if (name != "neural") throw RuleError("player " + name + " takes no weights file, got " + weights);
+             return Player{name, make_neural_policy(options, weights)};
            }),
-           py::arg("name"), py::arg("options") = PolicyOptions{})
+           py::arg("name"), py::arg("options") = PolicyOptions{}, py::arg("weights") = "",
+           "A built-in player by name; `weights`: the neural player's weights file (default: the shipped one).")
       .def_static("native", &native_player, py::arg("function"), py::arg("name"),
                   "A player that is a C function (a PyCapsule or an address): baloot/native/baloot_player.h.")
       .def_readonly("name", &Player::name)
@@ -50,15 +64,7 @@ void bind_policy(py::module_& m) {
       "play_labels",
       [](std::int64_t hands, std::uint64_t seed, const Player& player, const Player& labeller, const Rules& rules,
          int threads, const Player* playout) {
-        const auto* rollout = dynamic_cast<const RolloutPolicy*>(labeller.policy.get());
-        if (!rollout) throw RuleError("the labeller must be a rollout player, got " + labeller.name);
-        std::unique_ptr<RolloutPolicy> replayed;
-        if (playout) {
-          replayed = std::make_unique<RolloutPolicy>(rollout->options(), playout->policy);
-          rollout = replayed.get();
-        }
-        if (hands < 1 || hands > 100'000'000) throw RuleError("hands must be 1..100000000, got " + std::to_string(hands));
-        if (threads < 1 || threads > 1024) throw RuleError("threads must be 1..1024, got " + std::to_string(threads));
+        const auto rollout = labelling_search(hands, labeller, threads, playout);
         PlayLabels labels;
         {
           py::gil_scoped_release release;

@@ -4,6 +4,7 @@
 
 #include "players/expert.hpp"
 #include "players/heuristic.hpp"
+#include "players/neural.hpp"
 #include "players/rollout_player.hpp"
 #include "players/search_players.hpp"
 #include "players/strong.hpp"
@@ -34,6 +35,7 @@ std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyO
   if (name == "heuristic") return make_heuristic_policy(options);
   if (name == "expert") return make_expert_policy(options);
   if (name == "strong") return make_strong_policy(options);
+  if (name == "neural") return make_neural_policy(options);
   if (name == "dd") {
     reject_options(name, options);
     return std::make_shared<DoubleDummyPolicy>();
