@@ -90,11 +90,14 @@ def quantised_logits(net: Dict[str, np.ndarray], features: np.ndarray) -> np.nda
     return a @ net["wp"].astype(np.int64).T + net["bp"]
 
 
-def regret(logits: np.ndarray, value: np.ndarray, legal: np.ndarray) -> float:
-    """Mean game points per decision of the best legal card's value over that of the highest logit's."""
-    masked = np.where(legal, logits, -np.inf)
-    chosen = value[np.arange(len(value)), masked.argmax(axis=1)]
-    return float((np.where(legal, value, -np.inf).max(axis=1) - chosen).mean())
+def regret(chosen: np.ndarray, value: np.ndarray, legal: np.ndarray) -> float:
+    """Mean game points per decision of the best legal card's value over that of the chosen card's."""
+    return float((np.where(legal, value, -np.inf).max(axis=1) - value[np.arange(len(value)), chosen]).mean())
+
+
+def best(logits: np.ndarray, legal: np.ndarray) -> np.ndarray:
+    """Each row's legal card of the highest logit."""
+    return np.where(legal, logits, -np.inf).argmax(axis=1)
 
 
 def main() -> None:
@@ -156,13 +159,15 @@ def main() -> None:
             break
 
     held = slice(split, n)
+    h = (value[held], legal[held])
     with torch.no_grad():
         float_logits = net(features[held])[0].numpy()
     integer = quantise(net.params())
     random_regret = float(((np.where(legal[held], value[held], -np.inf).max(axis=1)
                             - (value[held] * legal[held]).sum(axis=1) / legal[held].sum(axis=1))).mean())
-    print(f"held-out regret, game points per decision: network {regret(float_logits, value[held], legal[held]):.3f}, "
-          f"quantised {regret(quantised_logits(integer, rows['features'][held]), value[held], legal[held]):.3f}, "
+    quantised = best(quantised_logits(integer, rows["features"][held]), legal[held])
+    print(f"held-out regret, game points per decision: network {regret(best(float_logits, legal[held]), *h):.3f}, "
+          f"quantised {regret(quantised, *h):.3f}, the rows' player {regret(rows['chosen'][held], *h):.3f}, "
           f"random legal card {random_regret:.3f}", flush=True)
     write_weights(args.out, integer)
     print(f"wrote {args.out}")

@@ -26,8 +26,9 @@ void neural_input(const SeatView& v, NeuralInput& in) {
     in.actual_suit[in.canonical_suit[s]] = s;
   }
   const auto relative = [me](int seat) { return (seat - me) & 3; };
+  constexpr std::uint8_t kUnseen = kNeuralCardSlots;
   std::uint8_t slot[kNumCards];
-  std::fill(slot, slot + kNumCards, std::uint8_t{8});
+  std::fill(slot, slot + kNumCards, kUnseen);
   for (Hand h = v.hand(); h; h &= h - 1) slot[__builtin_ctz(h)] = 0;
   const int done = v.tricks_played();
   for (int t = 0; t < done; ++t)
@@ -36,10 +37,10 @@ void neural_input(const SeatView& v, NeuralInput& in) {
   const int place = v.trick_len();
   for (int i = 0; i < place; ++i) slot[v.trick()[i]] = static_cast<std::uint8_t>(4 + relative(v.leader() + i));
 
-  int n = 0;
-  for (int c = 0; c < kNumCards; ++c) {
-    const Card canon = in.canonical(static_cast<Card>(c));
-    in.active[n++] = static_cast<std::uint16_t>(kNeuralCardsAt + canon * kNeuralCardSlots + slot[c]);
+  int n = 0;  // the features are listed block by block, each in order
+  for (int canon = 0; canon < kNumCards; ++canon) {
+    const int where = slot[in.actual(static_cast<Card>(canon))];
+    if (where != kUnseen) in.active[n++] = static_cast<std::uint16_t>(kNeuralCardsAt + canon * kNeuralCardSlots + where);
   }
   const unsigned shown = v.shown_voids();
   for (int step = 1; step < kNumSeats; ++step) {
@@ -49,7 +50,7 @@ void neural_input(const SeatView& v, NeuralInput& in) {
         in.active[n++] = static_cast<std::uint16_t>(kNeuralVoidsAt + (step - 1) * kNumSuits + canon);
   }
   const int holder = relative(v.up_card_holder());
-  if (holder != 0 && slot[v.up_card()] == 8) in.active[n++] = static_cast<std::uint16_t>(kNeuralUpHolderAt + holder - 1);
+  if (holder != 0 && slot[v.up_card()] == kUnseen) in.active[n++] = static_cast<std::uint16_t>(kNeuralUpHolderAt + holder - 1);
   const int team = team_of(me);
   const int context[] = {
       kNeuralContractAt + (trump != kNoSuit),
@@ -57,14 +58,16 @@ void neural_input(const SeatView& v, NeuralInput& in) {
       kNeuralBuyerAt + relative(v.buyer()),
       kNeuralTrickAt + done,
       kNeuralPlaceAt + place,
+  };
+  for (const int f : context) in.active[n++] = static_cast<std::uint16_t>(f);
+  if (place > 0) in.active[n++] = static_cast<std::uint16_t>(kNeuralWinningAt + relative(v.leader() + v.trick_best()) - 1);
+  const int taken[] = {
       kNeuralAbnatAt + bucket(v.abnat(team), 10, kNeuralAbnatBuckets),
       kNeuralAbnatAt + kNeuralAbnatBuckets + bucket(v.abnat(1 - team), 10, kNeuralAbnatBuckets),
       kNeuralScoreAt + bucket(v.score_before(team), 20, kNeuralScoreBuckets),
       kNeuralScoreAt + kNeuralScoreBuckets + bucket(v.score_before(1 - team), 20, kNeuralScoreBuckets),
   };
-  if (place > 0) in.active[n++] = static_cast<std::uint16_t>(kNeuralWinningAt + relative(v.leader() + v.trick_best()) - 1);
-  for (const int f : context) in.active[n++] = static_cast<std::uint16_t>(f);
-  std::sort(in.active, in.active + n);
+  for (const int f : taken) in.active[n++] = static_cast<std::uint16_t>(f);
   in.count = n;
 }
 

@@ -4,8 +4,8 @@
 //
 // Feature numbering (each block in order; seats are counted from the seat to move, 0 itself):
 //   card slots: canonical card c, slot s -> c * kNeuralCardSlots + s, slots:
-//     0 in the seat's hand; 1-4 played in an earlier trick by seat 0-3; 5-7 on the table by seat 1-3;
-//     8 unseen by the seat
+//     0 in the seat's hand; 1-4 played in an earlier trick by seat 0-3; 5-7 on the table by seat 1-3
+//     (a card the seat has not seen has no feature: the first layer's bias stands for it)
 //   shown voids: seat 1-3 x canonical suit; the unseen up-card's holder: seat 1-3
 //   contract: Sun, Hokum; multiplier x1-x4; buyer: seat 0-3; trick 0-7; place in the trick 0-3;
 //   seat winning the trick on the table: 1-3; abnat taken (tens, 0-16) by the seat's team, by the other;
@@ -18,7 +18,7 @@
 
 namespace baloot {
 
-constexpr int kNeuralCardSlots = 9;
+constexpr int kNeuralCardSlots = 8;
 constexpr int kNeuralAbnatBuckets = 17;
 constexpr int kNeuralScoreBuckets = 8;
 
@@ -37,7 +37,7 @@ enum NeuralBlock : int {
   kNeuralInputs = kNeuralScoreAt + 2 * kNeuralScoreBuckets,
 };
 
-// No decision has more active features (every card once, every void, one of each context block).
+// No decision has more active features (every card seen once, every void, one of each context block).
 constexpr int kNeuralMaxActive = 64;
 
 struct NeuralInput {

@@ -7,55 +7,48 @@
 #include <mutex>
 #include <vector>
 
-#ifdef __AVX2__
-#include <immintrin.h>
-#endif
-
 #include "kernel/rules.hpp"
 
 namespace baloot {
 
 namespace {
 
-// The first layer: b1 plus the active columns of w1, wrapping as int16 (either way the same integers).
-void accumulate(const NeuralNet& net, const std::uint16_t* active, int count, std::int16_t (&acc)[kNeuralL1]) {
+// The first layer: b1 plus the active columns of w1, wrapping as int16. GCC's and Clang's vector types:
+// AVX2 registers where the build has them, 16-byte ones otherwise (SSE2, NEON); the same integers.
 #ifdef __AVX2__
-  constexpr int kLanes = 16, kRegs = kNeuralL1 / kLanes;
-  static_assert(kNeuralL1 % kLanes == 0, "the first layer fills whole AVX2 registers");
-  __m256i sum[kRegs];
-  for (int r = 0; r < kRegs; ++r) sum[r] = _mm256_load_si256(reinterpret_cast<const __m256i*>(net.b1 + r * kLanes));
-  for (int i = 0; i < count; ++i) {
-    const std::int16_t* column = net.w1[active[i]];
-    for (int r = 0; r < kRegs; ++r)
-      sum[r] = _mm256_add_epi16(sum[r], _mm256_load_si256(reinterpret_cast<const __m256i*>(column + r * kLanes)));
-  }
-  for (int r = 0; r < kRegs; ++r) _mm256_storeu_si256(reinterpret_cast<__m256i*>(acc + r * kLanes), sum[r]);
+#define BALOOT_NEURAL_VECTOR 32
 #else
-  std::memcpy(acc, net.b1, sizeof acc);
-  for (int i = 0; i < count; ++i) {
-    const std::int16_t* column = net.w1[active[i]];
-    for (int j = 0; j < kNeuralL1; ++j) acc[j] = static_cast<std::int16_t>(acc[j] + column[j]);
-  }
+#define BALOOT_NEURAL_VECTOR 16
 #endif
+using Int16s = std::int16_t __attribute__((vector_size(BALOOT_NEURAL_VECTOR)));
+constexpr int kLanes = BALOOT_NEURAL_VECTOR / 2, kVectors = kNeuralL1 / kLanes;
+static_assert(kNeuralL1 % kLanes == 0, "the first layer fills whole vectors");
+
+void accumulate(const NeuralNet& net, const std::uint16_t* active, int count, std::int16_t (&acc)[kNeuralL1]) {
+  Int16s sum[kVectors];
+  std::memcpy(sum, net.b1, sizeof sum);
+  for (int i = 0; i < count; ++i) {
+    Int16s column[kVectors];
+    std::memcpy(column, net.w1[active[i]], sizeof column);
+    for (int r = 0; r < kVectors; ++r) sum[r] += column[r];
+  }
+  std::memcpy(acc, sum, sizeof acc);
 }
 
 std::int32_t clip(std::int32_t x) { return std::min(std::max(x, 0), kNeuralOne); }
 
-template <int In, int Out>
-void dense(const std::int8_t (&w)[Out][In], const std::int32_t (&b)[Out], const std::int32_t (&in)[In],
-           std::int32_t (&out)[Out]) {
-  for (int o = 0; o < Out; ++o) {
-    std::int32_t z = b[o];
-    for (int j = 0; j < In; ++j) z += in[j] * w[o][j];
-    out[o] = clip(z >> kNeuralShift);
-  }
+// Products of int16 summed in int32: the compiler's multiply-add of pairs (pmaddwd and the like).
+template <int In>
+std::int32_t dot(const std::int16_t (&w)[In], std::int32_t b, const std::int16_t (&in)[In]) {
+  std::int32_t z = 0;
+  for (int j = 0; j < In; ++j) z += static_cast<std::int32_t>(in[j]) * w[j];
+  return z + b;
 }
 
-template <int In>
-std::int32_t dot(const std::int8_t (&w)[In], std::int32_t b, const std::int32_t (&in)[In]) {
-  std::int32_t z = b;
-  for (int j = 0; j < In; ++j) z += in[j] * w[j];
-  return z;
+template <int In, int Out>
+void dense(const std::int16_t (&w)[Out][In], const std::int32_t (&b)[Out], const std::int16_t (&in)[In],
+           std::int16_t (&out)[Out]) {
+  for (int o = 0; o < Out; ++o) out[o] = static_cast<std::int16_t>(clip(dot(w[o], b[o], in) >> kNeuralShift));
 }
 
 }  // namespace
@@ -63,8 +56,8 @@ std::int32_t dot(const std::int8_t (&w)[In], std::int32_t b, const std::int32_t 
 void neural_forward(const NeuralNet& net, const std::uint16_t* active, int count, NeuralOutput& out) {
   alignas(32) std::int16_t acc[kNeuralL1];
   accumulate(net, active, count, acc);
-  std::int32_t a1[kNeuralL1], a2[kNeuralL2], a3[kNeuralL3];
-  for (int j = 0; j < kNeuralL1; ++j) a1[j] = clip(acc[j]);
+  alignas(32) std::int16_t a1[kNeuralL1], a2[kNeuralL2], a3[kNeuralL3];
+  for (int j = 0; j < kNeuralL1; ++j) a1[j] = static_cast<std::int16_t>(clip(acc[j]));
   dense(net.w2, net.b2, a1, a2);
   dense(net.w3, net.b3, a2, a3);
   for (int c = 0; c < kNumCards; ++c) out.policy[c] = dot(net.wp[c], net.bp[c], a3);
@@ -92,9 +85,10 @@ class Bytes {
     return value;
   }
 
-  template <typename T>
+  // `count` values of type Stored into `values`.
+  template <typename Stored, typename T>
   void fill(T* values, std::size_t count) {
-    for (std::size_t i = 0; i < count; ++i) values[i] = next<T>();
+    for (std::size_t i = 0; i < count; ++i) values[i] = next<Stored>();
   }
 
   std::size_t at() const { return at_; }
@@ -130,15 +124,15 @@ std::shared_ptr<const NeuralNet> read_neural_net(const std::string& path) {
     if (got != size) bytes.fail("a network of other sizes (" + std::to_string(got) + " where this build has " + std::to_string(size) + ")");
   }
   auto net = std::make_shared<NeuralNet>();
-  bytes.fill(&net->w1[0][0], std::size(net->w1) * kNeuralL1);
-  bytes.fill(net->b1, std::size(net->b1));
-  bytes.fill(&net->w2[0][0], std::size(net->w2) * kNeuralL1);
-  bytes.fill(net->b2, std::size(net->b2));
-  bytes.fill(&net->w3[0][0], std::size(net->w3) * kNeuralL2);
-  bytes.fill(net->b3, std::size(net->b3));
-  bytes.fill(&net->wp[0][0], std::size(net->wp) * kNeuralL3);
-  bytes.fill(net->bp, std::size(net->bp));
-  bytes.fill(net->wv, std::size(net->wv));
+  bytes.fill<std::int16_t>(&net->w1[0][0], std::size(net->w1) * kNeuralL1);
+  bytes.fill<std::int16_t>(net->b1, std::size(net->b1));
+  bytes.fill<std::int8_t>(&net->w2[0][0], std::size(net->w2) * kNeuralL1);
+  bytes.fill<std::int32_t>(net->b2, std::size(net->b2));
+  bytes.fill<std::int8_t>(&net->w3[0][0], std::size(net->w3) * kNeuralL2);
+  bytes.fill<std::int32_t>(net->b3, std::size(net->b3));
+  bytes.fill<std::int8_t>(&net->wp[0][0], std::size(net->wp) * kNeuralL3);
+  bytes.fill<std::int32_t>(net->bp, std::size(net->bp));
+  bytes.fill<std::int8_t>(net->wv, std::size(net->wv));
   net->bv = bytes.next<std::int32_t>();
   const std::size_t body_end = bytes.at();
   const std::uint64_t hash = bytes.next<std::uint64_t>();

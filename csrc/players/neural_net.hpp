@@ -32,16 +32,17 @@ constexpr int kNeuralOutputOne = 127 * 64;    // a logit or value of 1.0
 constexpr int kNeuralValueScale = 32;         // game points per value unit
 constexpr const char* kNeuralHeader = "baloot-neural 1";
 
+// The int8 weights are held as int16, the width the multiply-adds take.
 struct NeuralNet {
   alignas(32) std::int16_t w1[kNeuralInputs][kNeuralL1];
   alignas(32) std::int16_t b1[kNeuralL1];
-  std::int8_t w2[kNeuralL2][kNeuralL1];
+  alignas(32) std::int16_t w2[kNeuralL2][kNeuralL1];
   std::int32_t b2[kNeuralL2];
-  std::int8_t w3[kNeuralL3][kNeuralL2];
+  alignas(32) std::int16_t w3[kNeuralL3][kNeuralL2];
   std::int32_t b3[kNeuralL3];
-  std::int8_t wp[kNumCards][kNeuralL3];
+  alignas(32) std::int16_t wp[kNumCards][kNeuralL3];
   std::int32_t bp[kNumCards];
-  std::int8_t wv[kNeuralL3];
+  alignas(32) std::int16_t wv[kNeuralL3];
   std::int32_t bv;
 };
 
