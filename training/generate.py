@@ -4,7 +4,8 @@
                                 [--threads T]
 
 Hands are dealt, called and played by ``--player`` (default: strong) for every seat, ``--chunk`` hands at a
-time; at every card decision with a choice the rollout search (``--worlds`` worlds) values each legal card.
+time; at every card decision with a choice the rollout search (``--worlds`` worlds) values each legal card
+(``--worlds 0``: no values, rows to imitate the player's card from, at simulation speed).
 Each chunk is written to DIR/rows-SEED-FIRST.npz (``_core.neural_rows``: features, legal, value, margin), so
 a run may be stopped at any time and train.py reads every chunk written; chunk k holds hands
 k*C .. (k+1)*C-1 of the seed's stream, so a rerun skips the chunks already there and the rows follow the
@@ -35,7 +36,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=1)
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    labeller = _core.Player("rollout", {"worlds": args.worlds})
+    labeller = _core.Player("rollout", {"worlds": args.worlds}) if args.worlds else None
     player = core_players(args.player, Rules())[0][0]
     rules = core_rules(Rules())
     began, rows = time.perf_counter(), 0

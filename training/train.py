@@ -1,13 +1,16 @@
 """Train the neural player's network on rows from generate.py, quantise it, write its weights file.
 
-    python training/train.py --data DIR [--out FILE] [--epochs E] [--batch B] [--lr LR] [--temperature T]
-                             [--value-weight V] [--held-out H] [--steps N] [--seed S]
+    python training/train.py --data DIR [--imitation DIR2] [--imitation-epochs E2] [--out FILE] [--epochs E]
+                             [--batch B] [--lr LR] [--temperature T] [--value-weight V] [--held-out H]
+                             [--steps N] [--seed S] [--threads T]
 
 The float network (PyTorch, on the CPU) is the integer one of csrc/players/neural_net.hpp: a sum of
 first-layer columns of the active features, two hidden layers, activations clipped to 0..1, a policy head
 over the 32 canonical cards and a value head. The policy learns the rollout search's card values as soft
 targets (softmax over the legal cards of value / ``--temperature`` game points), the value head the hand's
-final margin / value_scale (mean squared error, weighted ``--value-weight``). Later layers' weights are
+final margin / value_scale (mean squared error, weighted ``--value-weight``). With ``--imitation``, the
+network first learns, for ``--imitation-epochs``, to play the card the player of those unlabelled rows
+played (cheap rows at simulation speed), then the search's values. Later layers' weights are
 kept within what int8 holds. A fraction ``--held-out`` of the hands' rows (the last files) is kept out of
 training, and the script prints, on them, the game points per decision the network's card loses to the
 search's best card (its regret), beside that of a random legal card, for the float network and the
@@ -100,12 +103,58 @@ def best(logits: np.ndarray, legal: np.ndarray) -> np.ndarray:
     return np.where(legal, logits, -np.inf).argmax(axis=1)
 
 
+def policy_loss(logits: torch.Tensor, legal: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
+    """Cross-entropy of the legal cards' softmax against `target`: probabilities per card, or a card index."""
+    logits = logits.masked_fill(~legal, -1e9)
+    if target.dim() == 1:
+        return nn.functional.cross_entropy(logits, target)
+    return -(target * torch.log_softmax(logits, dim=1)).sum(dim=1).mean()
+
+
+def fit(net: Network, data: Dict[str, torch.Tensor], args: argparse.Namespace, epochs: int, lr: float,
+        rng: np.random.Generator, name: str) -> None:
+    """Trains `net` on the rows `data` (features, legal, target, margin) for `epochs` (Adam, cosine decay)."""
+    n = len(data["legal"])
+    optimiser = torch.optim.Adam(net.parameters(), lr=lr)
+    schedule = torch.optim.lr_scheduler.CosineAnnealingLR(optimiser, max(1, epochs * -(-n // args.batch)))
+    began, step = time.perf_counter(), 0
+    for epoch in range(epochs):
+        order = torch.from_numpy(rng.permutation(n))
+        total = 0.0
+        for at in range(0, n, args.batch):
+            batch = order[at:at + args.batch]
+            logits, value = net(data["features"][batch])
+            loss = policy_loss(logits, data["legal"][batch], data["target"][batch])
+            loss = loss + args.value_weight * ((value - data["margin"][batch]) ** 2).mean()
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            net.keep_in_range()
+            total += float(loss.detach()) * len(batch)
+            step += 1
+            if args.steps and step >= args.steps:
+                break
+        print(f"{name} epoch {epoch + 1}: loss {total / n:.4f} ({time.perf_counter() - began:.0f} s)", flush=True)
+        if args.steps and step >= args.steps:
+            break
+
+
+def tensors(rows: Dict[str, np.ndarray], target: np.ndarray) -> Dict[str, torch.Tensor]:
+    return {"features": torch.from_numpy(rows["features"].astype(np.int32)),
+            "legal": torch.from_numpy(legal_matrix(rows["legal"])),
+            "target": torch.from_numpy(target),
+            "margin": torch.from_numpy(rows["margin"].astype(np.float32) / SIZES["value_scale"])}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", required=True, help="folder of generate.py's row files")
+    parser.add_argument("--imitation", help="folder of unlabelled rows (generate.py --worlds 0) to learn first")
+    parser.add_argument("--imitation-epochs", type=int, default=2)
     parser.add_argument("--out", default="neural.weights", help="weights file to write")
     parser.add_argument("--epochs", type=int, default=10)
-    parser.add_argument("--steps", type=int, default=0, help="stop after this many steps (0: all epochs)")
+    parser.add_argument("--steps", type=int, default=0, help="stop each stage after this many steps (0: all epochs)")
     parser.add_argument("--batch", type=int, default=1024)
     parser.add_argument("--lr", type=float, default=2e-3)
     parser.add_argument("--temperature", type=float, default=1.0, help="game points (soft policy targets)")
@@ -118,6 +167,14 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
 
+    net = Network()
+    if args.imitation:
+        rows = load_rows(args.imitation)
+        print(f"{len(rows['legal']):,} rows to imitate", flush=True)
+        fit(net, tensors(rows, rows["chosen"].astype(np.int64)), args, args.imitation_epochs, args.lr, rng,
+            "imitation")
+        del rows
+
     rows = load_rows(args.data)
     n = len(rows["legal"])
     split = n - max(1, int(n * args.held_out))
@@ -126,42 +183,14 @@ def main() -> None:
     target = np.where(legal, value / args.temperature, -np.inf)
     target = np.exp(target - target.max(axis=1, keepdims=True))
     target /= target.sum(axis=1, keepdims=True)
-    features = torch.from_numpy(rows["features"].astype(np.int64))
-    targets = torch.from_numpy(target.astype(np.float32))
-    masks = torch.from_numpy(legal)
-    margins = torch.from_numpy(rows["margin"].astype(np.float32) / SIZES["value_scale"])
     print(f"{n:,} rows ({split:,} to train on, {n - split:,} held out)", flush=True)
-
-    net = Network()
-    optimiser = torch.optim.Adam(net.parameters(), lr=args.lr)
-    schedule = torch.optim.lr_scheduler.CosineAnnealingLR(optimiser, args.epochs * -(-split // args.batch))
-    began, step = time.perf_counter(), 0
-    for epoch in range(args.epochs):
-        order = torch.from_numpy(rng.permutation(split))
-        total = 0.0
-        for at in range(0, split, args.batch):
-            batch = order[at:at + args.batch]
-            logits, v = net(features[batch])
-            logits = logits.masked_fill(~masks[batch], -1e9)
-            policy_loss = -(targets[batch] * torch.log_softmax(logits, dim=1)).sum(dim=1).mean()
-            loss = policy_loss + args.value_weight * ((v - margins[batch]) ** 2).mean()
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            schedule.step()
-            net.keep_in_range()
-            total += float(loss.detach()) * len(batch)
-            step += 1
-            if args.steps and step >= args.steps:
-                break
-        print(f"epoch {epoch + 1}: loss {total / split:.4f} ({time.perf_counter() - began:.0f} s)", flush=True)
-        if args.steps and step >= args.steps:
-            break
+    train = {key: rows[key][:split] for key in rows}
+    fit(net, tensors(train, target[:split].astype(np.float32)), args, args.epochs, args.lr, rng, "search")
 
     held = slice(split, n)
     h = (value[held], legal[held])
     with torch.no_grad():
-        float_logits = net(features[held])[0].numpy()
+        float_logits = net(torch.from_numpy(rows["features"][held].astype(np.int32)))[0].numpy()
     integer = quantise(net.params())
     random_regret = float(((np.where(legal[held], value[held], -np.inf).max(axis=1)
                             - (value[held] * legal[held]).sum(axis=1) / legal[held].sum(axis=1))).mean())

@@ -64,13 +64,14 @@ void bind_neural(py::module_& m) {
       py::arg("path"), py::arg("active"), "The integer logits and value of the network in `path` for `active` features.");
   m.def(
       "neural_rows",
-      [](std::int64_t hands, std::uint64_t seed, const Player& player, const Player& labeller, const Rules& rules,
+      [](std::int64_t hands, std::uint64_t seed, const Player& player, const Player* labeller, const Rules& rules,
          int threads, const Player* playout) {
-        const auto rollout = labelling_search(hands, labeller, threads, playout);
+        const Player none{"none", nullptr};
+        const auto rollout = labelling_search(hands, labeller ? *labeller : none, threads, playout, labeller != nullptr);
         NeuralRows rows;
         {
           py::gil_scoped_release release;
-          rows = neural_rows(hands, seed, *player.policy, *rollout, rules, threads);
+          rows = neural_rows(hands, seed, *player.policy, rollout.get(), rules, threads);
         }
         py::dict out;
         out["features"] = rows_array(rows.features, kNeuralMaxActive);
@@ -84,7 +85,8 @@ void bind_neural(py::module_& m) {
       py::arg("playout") = nullptr,
       "Training rows for the neural player from `hands` hands called and played by `player`: per card decision with "
       "a choice, the active features (padded with the number of inputs), the legal cards, each legal card's value "
-      "from the rollout `labeller` (its play-outs by `playout` when given), the hand's final margin and the card "
+      "from the rollout `labeller` (its play-outs by `playout` when given; every value 0 when the labeller is None), "
+      "the hand's final margin and the card "
       "`player` played, cards in "
       "the canonical order.");
   m.def("set_neural_weights_path", &set_neural_weights_path, py::arg("path"),

@@ -13,12 +13,13 @@ namespace py = pybind11;
 namespace baloot {
 
 std::shared_ptr<const RolloutPolicy> labelling_search(std::int64_t hands, const Player& labeller, int threads,
-                                                      const Player* playout) {
+                                                      const Player* playout, bool required) {
+  if (hands < 1 || hands > 100'000'000) throw RuleError("hands must be 1..100000000, got " + std::to_string(hands));
+  if (threads < 1 || threads > 1024) throw RuleError("threads must be 1..1024, got " + std::to_string(threads));
+  if (!required) return nullptr;
   auto rollout = std::dynamic_pointer_cast<const RolloutPolicy>(labeller.policy);
   if (!rollout) throw RuleError("the labeller must be a rollout player, got " + labeller.name);
   if (playout) rollout = std::make_shared<RolloutPolicy>(rollout->options(), playout->policy);
-  if (hands < 1 || hands > 100'000'000) throw RuleError("hands must be 1..100000000, got " + std::to_string(hands));
-  if (threads < 1 || threads > 1024) throw RuleError("threads must be 1..1024, got " + std::to_string(threads));
   return rollout;
 }
 

@@ -11,7 +11,7 @@ namespace {
 constexpr int kNoScores[2] = {0, 0};
 constexpr std::uint64_t kLabelStream = 0x6e6575726f6eULL;  // the labeller's draws, apart from the hand's
 
-void label_hand(std::int64_t index, std::uint64_t seed, const Policy& player, const RolloutPolicy& labeller,
+void label_hand(std::int64_t index, std::uint64_t seed, const Policy& player, const RolloutPolicy* labeller,
                 const Rules& rules, NeuralRows& out) {
   Rng rng(item_seed(seed, static_cast<std::uint64_t>(index)));
   Rng label_rng(item_seed(seed ^ kLabelStream, static_cast<std::uint64_t>(index)));
@@ -22,7 +22,7 @@ void label_hand(std::int64_t index, std::uint64_t seed, const Policy& player, co
     const Hand legal = hand.phase() == Phase::kPlaying ? hand.legal_cards() : 0;
     if (legal & (legal - 1)) {
       long total[kNumCards] = {};
-      const int worlds = labeller.card_totals(hand, label_rng, total);
+      const int worlds = labeller ? labeller->card_totals(hand, label_rng, total) : 1;
       if (worlds > 0) {
         neural_input(SeatView(hand), in);
         const std::size_t at = out.features.size();
@@ -58,7 +58,7 @@ void NeuralRows::append(const NeuralRows& more) {
   extend(chosen, more.chosen);
 }
 
-NeuralRows neural_rows(std::int64_t hands, std::uint64_t seed, const Policy& player, const RolloutPolicy& labeller,
+NeuralRows neural_rows(std::int64_t hands, std::uint64_t seed, const Policy& player, const RolloutPolicy* labeller,
                        const Rules& rules, int threads) {
   return label_hands<NeuralRows>(hands, threads, [&](std::int64_t i, NeuralRows& rows) {
     label_hand(i, seed, player, labeller, rules, rows);

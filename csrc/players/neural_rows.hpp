@@ -22,8 +22,9 @@ struct NeuralRows {
 };
 
 // Hands 0..hands-1 dealt from stream item_seed(seed, i) (dealer i mod 4), called and played by `player`
-// for every seat; labelled by `labeller`. The result does not depend on `threads`.
-NeuralRows neural_rows(std::int64_t hands, std::uint64_t seed, const Policy& player, const RolloutPolicy& labeller,
+// for every seat; labelled by `labeller`, or, when it is null, not labelled (every value 0: rows to
+// imitate the player's card from, at simulation speed). The result does not depend on `threads`.
+NeuralRows neural_rows(std::int64_t hands, std::uint64_t seed, const Policy& player, const RolloutPolicy* labeller,
                        const Rules& rules, int threads);
 
 }  // namespace baloot
