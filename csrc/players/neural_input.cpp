@@ -38,9 +38,13 @@ void neural_input(const SeatView& v, NeuralInput& in) {
   for (int i = 0; i < place; ++i) slot[v.trick()[i]] = static_cast<std::uint8_t>(4 + relative(v.leader() + i));
 
   int n = 0;  // the features are listed block by block, each in order
-  for (int canon = 0; canon < kNumCards; ++canon) {
-    const int where = slot[in.actual(static_cast<Card>(canon))];
-    if (where != kUnseen) in.active[n++] = static_cast<std::uint16_t>(kNeuralCardsAt + canon * kNeuralCardSlots + where);
+  const Hand seen = v.hand() | v.played();
+  for (int canon = 0; canon < kNumSuits; ++canon) {
+    const int suit = in.actual_suit[canon];
+    for (Hand h = seen & suit_mask(suit); h; h &= h - 1) {
+      const int c = __builtin_ctz(h);
+      in.active[n++] = static_cast<std::uint16_t>(kNeuralCardsAt + make_card(canon, rank_of(static_cast<Card>(c))) * kNeuralCardSlots + slot[c]);
+    }
   }
   const unsigned shown = v.shown_voids();
   for (int step = 1; step < kNumSeats; ++step) {

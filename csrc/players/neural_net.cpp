@@ -20,16 +20,16 @@ namespace {
 #else
 #define BALOOT_NEURAL_VECTOR 16
 #endif
-using Int16s = std::int16_t __attribute__((vector_size(BALOOT_NEURAL_VECTOR)));
+using Int16s = std::int16_t __attribute__((vector_size(BALOOT_NEURAL_VECTOR), may_alias));
 constexpr int kLanes = BALOOT_NEURAL_VECTOR / 2, kVectors = kNeuralL1 / kLanes;
 static_assert(kNeuralL1 % kLanes == 0, "the first layer fills whole vectors");
+static_assert(kNeuralL1 * sizeof(std::int16_t) % 32 == 0, "each column of w1 starts 32-byte aligned");
 
 void accumulate(const NeuralNet& net, const std::uint16_t* active, int count, std::int16_t (&acc)[kNeuralL1]) {
   Int16s sum[kVectors];
   std::memcpy(sum, net.b1, sizeof sum);
   for (int i = 0; i < count; ++i) {
-    Int16s column[kVectors];
-    std::memcpy(column, net.w1[active[i]], sizeof column);
+    const auto* column = reinterpret_cast<const Int16s*>(net.w1[active[i]]);
     for (int r = 0; r < kVectors; ++r) sum[r] += column[r];
   }
   std::memcpy(acc, sum, sizeof acc);
