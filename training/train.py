@@ -49,6 +49,8 @@ def legal_matrix(legal: np.ndarray) -> np.ndarray:
 
 
 class Network(nn.Module):
+    """The float network that csrc/players/neural_net.hpp's integer one quantises."""
+
     def __init__(self) -> None:
         super().__init__()
         self.w1 = nn.EmbeddingBag(INPUTS + 1, SIZES["l1"], mode="sum", padding_idx=INPUTS)
@@ -141,6 +143,7 @@ def fit(net: Network, data: Dict[str, torch.Tensor], args: argparse.Namespace, e
 
 
 def tensors(rows: Dict[str, np.ndarray], target: np.ndarray) -> Dict[str, torch.Tensor]:
+    """fit's inputs from rows and their policy targets (probabilities per card, or a card index)."""
     return {"features": torch.from_numpy(rows["features"].astype(np.int32)),
             "legal": torch.from_numpy(legal_matrix(rows["legal"])),
             "target": torch.from_numpy(target),

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iterator>
 #include <mutex>
+#include <type_traits>
 #include <vector>
 
 #include "kernel/rules.hpp"
@@ -80,9 +81,7 @@ class Bytes {
     std::uint64_t bits = 0;
     for (std::size_t i = 0; i < sizeof(T); ++i) bits |= std::uint64_t{static_cast<std::uint8_t>(data_[at_ + i])} << (8 * i);
     at_ += sizeof(T);
-    T value;
-    std::memcpy(&value, &bits, sizeof(T));  // little-endian hosts: the low bytes of `bits`
-    return value;
+    return static_cast<T>(static_cast<std::make_unsigned_t<T>>(bits));  // two's complement, any byte order
   }
 
   // `count` values of type Stored into `values`.
