@@ -22,6 +22,7 @@ from glob import glob
 
 from pybind11.setup_helpers import ParallelCompile, Pybind11Extension, build_ext
 from setuptools import setup
+from setuptools.command.build_py import build_py
 
 ParallelCompile("BALOOT_BUILD_JOBS", default=0).install()
 
@@ -105,8 +106,26 @@ def core_extension(name: str, flags: list, target: str, fast_path: bool) -> Pybi
     )
 
 
+# The C header of native players belongs to the core; the package ships a copy next to its Cython
+# declarations (baloot/native/, where baloot.get_include() points), made by every build.
+NATIVE_HEADER = os.path.join("csrc", "players", "native", "baloot_player.h")
+
+
+def install_native_header(command, package_root: str) -> None:
+    """Copies the native players' header into the package under package_root (a build or the source tree)."""
+    target = os.path.join(package_root, "baloot", "native")
+    command.mkpath(target)
+    command.copy_file(NATIVE_HEADER, os.path.join(target, os.path.basename(NATIVE_HEADER)))
+
+
 class BuildEachInItsOwnFolder(build_ext):
-    """The builds compile the same sources with different flags, so each keeps its objects apart."""
+    """The builds compile the same sources with different flags, so each keeps its objects apart; an in-place
+    build also puts the native players' header in the source tree's package."""
+
+    def run(self) -> None:
+        super().run()
+        if self.inplace:
+            install_native_header(self, os.curdir)
 
     def build_extension(self, ext) -> None:
         own = copy.copy(self)
@@ -114,6 +133,14 @@ class BuildEachInItsOwnFolder(build_ext):
         super(BuildEachInItsOwnFolder, own).build_extension(ext)
 
 
+class BuildPyWithHeader(build_py):
+    """The package's files and the native players' header (into the source tree for an editable install)."""
+
+    def run(self) -> None:
+        super().run()
+        install_native_header(self, os.curdir if getattr(self, "editable_mode", False) else self.build_lib)
+
+
 BUILDS = builds()
 setup(ext_modules=[core_extension(name, flags, target, len(BUILDS) > 1) for name, flags, target in BUILDS],
-      cmdclass={"build_ext": BuildEachInItsOwnFolder})
+      cmdclass={"build_ext": BuildEachInItsOwnFolder, "build_py": BuildPyWithHeader})

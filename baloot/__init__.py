@@ -19,11 +19,11 @@ except ImportError as _error:  # pragma: no cover - depends on how baloot was in
         "(or `pip install -e .`); to use an installed baloot instead, run from another folder."
     ) from None
 
-import os as _os
-
 from baloot.analysis import BidAnalysis, analyze_bid, analyze_decision
 from baloot.cards import DECK, RANKS, SUITS
-from baloot.errors import BalootError, IllegalAction
+from baloot.duplicate import Duplicate, duplicate
+from baloot.equity import EquityTable, match_equity
+from baloot.errors import BalootError, IllegalAction, Interrupted
 from baloot.game import Contract, Game, Trick
 from baloot.kernel import (
     Declaration,
@@ -39,8 +39,9 @@ from baloot.kernel import (
 )
 from baloot.labels import label
 from baloot.match import Match
-from baloot.players import NativePlayer
+from baloot.matches import MatchResult, simulate_matches
 from baloot.review import Review, review
+from baloot.roster import NativePlayer, PlayerInfo, PlayerOption, play_out, players
 from baloot.rules import Rules
 from baloot.simulate import SimResult, simulate
 from baloot.solver import Solution, solve
@@ -51,21 +52,22 @@ __version__ = "0.1.0"
 
 
 def get_include() -> str:
-    """The folder of ``baloot_player.h`` and ``baloot_player.pxd``, for compiling a native player."""
+    """The folder of ``baloot_player.h`` and ``baloot_player.pxd``, for compiling a native player.
+
+    Returns
+    -------
+    str
+        A path inside the installed package.
+    """
     import os
 
     return os.path.join(os.path.dirname(__file__), "native")
 
 
-# The learned values of the "strong" player, shipped next to this file (benchmarks/train_strong.py writes it).
-_core.set_strong_weights_path(_os.path.join(_os.path.dirname(_os.path.abspath(__file__)), "strong.weights"))
-# The "neural" player's network, shipped next to this file (training/train.py writes it).
-_core.set_neural_weights_path(_os.path.join(_os.path.dirname(_os.path.abspath(__file__)), "neural.weights"))
-
-
 __all__ = [
     "BalootError",
     "IllegalAction",
+    "Interrupted",
     "Rules",
     "DECK",
     "RANKS",
@@ -85,6 +87,10 @@ __all__ = [
     "Contract",
     "Trick",
     "Match",
+    "simulate_matches",
+    "MatchResult",
+    "match_equity",
+    "EquityTable",
     "simulate",
     "SimResult",
     "Summary",
@@ -100,5 +106,11 @@ __all__ = [
     "random_deals",
     "TABLE_CONTRACTS",
     "NativePlayer",
+    "players",
+    "play_out",
+    "PlayerInfo",
+    "PlayerOption",
+    "duplicate",
+    "Duplicate",
     "get_include",
 ]

@@ -1,213 +1,475 @@
-"""Type stub of the private C++ core. Use the ``baloot`` package; these names may change."""
-
-from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
-
-import numpy as np
-
-build_target: str  # the baseline and the build running: "x86-64-v2 (dispatch: x86-64-v3)", "x86-64-v2", "native", "default"
-
-# Facts of the rules, declared once in the core (names index by the core's numbers).
-actions: Dict[str, int]  # call name -> action number; "hokum_suit" + suit is a round-2 Hokum
+"""
+The C++ core of baloot. Use the `baloot` package; this module's API is private.
+"""
+from __future__ import annotations
+from baloot import BalootError
+from baloot import IllegalAction
+import collections.abc
+import numpy
+import numpy.typing
+import typing
+__all__: list[str]
+class Rules:
+    """
+    The host options the core reads; keyword arguments as baloot.Rules's.
+    """
+    ashkal: typing.Any
+    baloot_in_hundred: typing.Any
+    closed_double: typing.Any
+    double_after_deal: typing.Any
+    doubled_tie: typing.Any
+    gahwa: typing.Any
+    hokum_to_sun: typing.Any
+    kaboot: typing.Any
+    kaboot_multiplied: typing.Any
+    kaboot_projects: typing.Any
+    kawesh: typing.Any
+    must_overtrump: typing.Any
+    narrow_partner: typing.Any
+    priority_to: typing.Any
+    reverse_kaboot: typing.Any
+    round2_sun: typing.Any
+    sun_double_at_100: typing.Any
+    sun_priority: typing.Any
+    sun_tens_first: typing.Any
+    target: typing.Any
+    target_tie: typing.Any
+    tie: typing.Any
+    trump_over_partner: typing.Any
+    def __init__(self, **kwargs) -> None:
+        ...
+class Rng:
+    def __init__(self, seed: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def copy(self) -> Rng:
+        ...
+    def next(self) -> int:
+        ...
+class HandState:
+    @staticmethod
+    def play_randomly_together(arg0: HandState, arg1: Rng, arg2: HandState, arg3: Rng) -> None:
+        ...
+    @staticmethod
+    def random(seed: typing.SupportsInt | typing.SupportsIndex, dealer: typing.SupportsInt | typing.SupportsIndex, scores: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], rules: Rules) -> HandState:
+        ...
+    def __init__(self, deck: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dealer: typing.SupportsInt | typing.SupportsIndex, scores: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], rules: Rules) -> None:
+        ...
+    def apply(self, action: typing.SupportsInt | typing.SupportsIndex) -> int:
+        ...
+    def copy(self) -> HandState:
+        ...
+    def force_contract(self, arg0: typing.SupportsInt | typing.SupportsIndex, arg1: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def legal_actions(self) -> int:
+        ...
+    def play_random_card(self, arg0: Rng) -> None:
+        ...
+    def play_randomly(self, arg0: Rng) -> None:
+        ...
+    def projects(self, seat: typing.SupportsInt | typing.SupportsIndex) -> list:
+        """
+        The seat's best projects, fixed when play began (empty before).
+        """
+    def trick_leader(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> int:
+        ...
+    def trick_winner(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> int:
+        ...
+    @property
+    def abnat(self) -> tuple[int, int]:
+        ...
+    @property
+    def ashkal(self) -> bool:
+        ...
+    @property
+    def baloot_announced(self) -> bool:
+        ...
+    @property
+    def baloot_seat(self) -> int:
+        ...
+    @property
+    def bid_stage(self) -> int:
+        ...
+    @property
+    def buyer(self) -> int:
+        ...
+    @property
+    def closed(self) -> bool:
+        ...
+    @property
+    def dealer(self) -> int:
+        ...
+    @property
+    def deck(self) -> list[int]:
+        ...
+    @property
+    def doubler(self) -> int:
+        ...
+    @property
+    def gahwa(self) -> bool:
+        ...
+    @property
+    def hands(self) -> list:
+        ...
+    @property
+    def has_contract(self) -> bool:
+        ...
+    @property
+    def hokum_caller(self) -> int:
+        ...
+    @property
+    def kaboot(self) -> typing.Any:
+        ...
+    @property
+    def leader(self) -> int:
+        ...
+    @property
+    def made(self) -> bool:
+        ...
+    @property
+    def mode(self) -> int:
+        ...
+    @property
+    def multiplier(self) -> int:
+        ...
+    @property
+    def narrow_partner(self) -> bool:
+        ...
+    @property
+    def pending_caller(self) -> int:
+        ...
+    @property
+    def phase(self) -> int:
+        ...
+    @property
+    def played_cards(self) -> list:
+        ...
+    @property
+    def points(self) -> tuple[int, int]:
+        ...
+    @property
+    def project_abnat(self) -> tuple[int, int]:
+        ...
+    @property
+    def project_team(self) -> typing.Any:
+        ...
+    @property
+    def round(self) -> int:
+        ...
+    @property
+    def scores(self) -> tuple[int, int]:
+        ...
+    @property
+    def shown_voids(self) -> int:
+        ...
+    @property
+    def thrown_in(self) -> bool:
+        ...
+    @property
+    def to_move(self) -> int:
+        ...
+    @property
+    def trick(self) -> list[int]:
+        ...
+    @property
+    def tricks_played(self) -> int:
+        ...
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        ...
+    @property
+    def trump(self) -> int:
+        ...
+    @property
+    def up_card(self) -> int:
+        ...
+class HandStepper:
+    """
+    A hand stepped action by action, with the record of every action and its seat.
+    """
+    def __init__(self, state: HandState) -> None:
+        """
+        A stepper from a copy of `state`, its record empty.
+        """
+    def apply(self, action: typing.SupportsInt | typing.SupportsIndex) -> int:
+        """
+        Applies a legal action and returns the seat to move next (-1 once the hand is over).
+        """
+    def copy(self) -> HandStepper:
+        ...
+    @property
+    def actions(self) -> list[int]:
+        """
+        Every action applied, in order.
+        """
+    @property
+    def movers(self) -> list[int]:
+        """
+        The seat that took each action.
+        """
+    @property
+    def state(self) -> HandState:
+        """
+        The hand as it stands (a view that follows every step).
+        """
+class StrongWeights:
+    """
+    The strong player's learned values, read from a weights file; never changed once read.
+    """
+    def __init__(self, path: str) -> None:
+        """
+        Reads and checks a weights file; a BalootError says what is wrong with it.
+        """
+class NeuralWeights:
+    """
+    The neural player's network, read from a weights file; never changed once read.
+    """
+    def __init__(self, path: str) -> None:
+        """
+        Reads and checks a weights file; a BalootError says what is wrong with it.
+        """
+class Player:
+    @staticmethod
+    def native(function: typing.Any, name: str) -> Player:
+        """
+        A player that is a C function (a PyCapsule or an address): baloot/native/baloot_player.h.
+        """
+    def __init__(self, name: str, options: collections.abc.Mapping[str, typing.SupportsFloat | typing.SupportsIndex] = {}, weights: StrongWeights = None, network: NeuralWeights = None) -> None:
+        """
+        A built-in player; `weights` are the strong player's (the neural player calls by them too), `network` the neural player's (the others take none).
+        """
+    def choose(self, state: HandState, seed: typing.SupportsInt | typing.SupportsIndex = 0) -> int:
+        """
+        The player's action for the seat to move.
+        """
+    @property
+    def name(self) -> str:
+        ...
+class Solver:
+    """
+    A double-dummy solver with its own transposition table (2^(tt_bits - 2) buckets of 3 entries).
+    """
+    use_bounds: bool
+    use_tt: bool
+    def __init__(self, tt_bits: typing.SupportsInt | typing.SupportsIndex = 15) -> None:
+        ...
+    def clear(self) -> None:
+        ...
+    def solve(self, state: HandState, all_moves: bool = True) -> dict:
+        ...
+    def solve_position(self, hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], trick: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], leader: typing.SupportsInt | typing.SupportsIndex, mode: typing.SupportsInt | typing.SupportsIndex, trump: typing.SupportsInt | typing.SupportsIndex, rules: Rules, all_moves: bool = True) -> dict:
+        ...
+class AgentTurns:
+    """
+    The turns of a PettingZoo environment of one hand: agent_iter, last and step in C.
+    """
+    @staticmethod
+    def __new__(type, *args, **kwargs):
+        """
+        Create and return a new object.  See help(type) for accurate signature.
+        """
+    @staticmethod
+    def _deal(*args, **kwargs):
+        """
+        _deal(game): the hand to step, through game.stepper.
+        """
+    @staticmethod
+    def _turns(*args, **kwargs):
+        """
+        _turns(max_iter): the iterator of agent_iter.
+        """
+    @staticmethod
+    def last(*args, **kwargs):
+        """
+        last(observe=True): (observation, cumulative reward, terminated, truncated, info) of the agent to move.
+        """
+    @staticmethod
+    def step(*args, **kwargs):
+        """
+        step(action): the agent to move takes `action` (None once it is finished).
+        """
+class VectorEnv:
+    def __init__(self, num_envs: typing.SupportsInt | typing.SupportsIndex, seat: typing.SupportsInt | typing.SupportsIndex, players: list, rules: Rules, dealer: typing.SupportsInt | typing.SupportsIndex, scores: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], margin: bool, threads: typing.SupportsInt | typing.SupportsIndex) -> None:
+        ...
+    def reset(self, arg0: typing.SupportsInt | typing.SupportsIndex, arg1: numpy.ndarray, arg2: numpy.ndarray, arg3: numpy.ndarray, arg4: numpy.ndarray, arg5: numpy.ndarray) -> None:
+        ...
+    def step(self, arg0: numpy.ndarray, arg1: numpy.ndarray, arg2: numpy.ndarray, arg3: numpy.ndarray, arg4: numpy.ndarray, arg5: numpy.ndarray) -> None:
+        ...
+    @property
+    def size(self) -> int:
+        ...
+def action_flags(mask: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.int8]:
+    ...
+def agent_observation(stepper: HandStepper, seat: typing.SupportsInt | typing.SupportsIndex) -> dict:
+    """
+    A PettingZoo agent's observation: what `seat` has seen and its legal actions (none unless it is to move).
+    """
+def analyze_decision(deck: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], known: typing.SupportsInt | typing.SupportsIndex, dealer: typing.SupportsInt | typing.SupportsIndex, scores: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], rules: Rules, history: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], candidates: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], players: list, seed: typing.SupportsInt | typing.SupportsIndex, first: typing.SupportsInt | typing.SupportsIndex, samples: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, progress: typing.Any = None) -> tuple[numpy.typing.NDArray[numpy.int16], numpy.typing.NDArray[numpy.uint8], numpy.typing.NDArray[numpy.int8], numpy.typing.NDArray[numpy.int32], int, numpy.typing.NDArray[numpy.int16]]:
+    ...
+def best_projects(hand: typing.SupportsInt | typing.SupportsIndex, mode: typing.SupportsInt | typing.SupportsIndex) -> list:
+    """
+    (kind, is_run, top_rank, length, cards mask, abnat) per project, best first.
+    """
+def card_abnat(card: typing.SupportsInt | typing.SupportsIndex, mode: typing.SupportsInt | typing.SupportsIndex, trump: typing.SupportsInt | typing.SupportsIndex) -> int:
+    ...
+def check_match_start(rules: Rules, scores: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex]) -> None:
+    ...
+def dd_tables(hands: numpy.ndarray, leaders: numpy.ndarray, contracts: typing.SupportsInt | typing.SupportsIndex, rules: Rules, threads: typing.SupportsInt | typing.SupportsIndex = 1, progress: typing.Any = None, resolution: typing.SupportsInt | typing.SupportsIndex = 0) -> numpy.typing.NDArray[numpy.int16]:
+    """
+    Team 0's abnat from each deal's first lead under each contract (Sun, Hokum S H D C): an (n, 5) int16 array, -1 in the columns not asked for; the GIL released, deals split over threads. resolution 1: an abnat with the exact value's game points and leading team; 2: one on the exact value's side of half.
+    """
+def declare_projects(hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], mode: typing.SupportsInt | typing.SupportsIndex, first: typing.SupportsInt | typing.SupportsIndex) -> tuple[list, typing.Any, tuple[int, int]]:
+    ...
+def first_card_positions(seat: typing.SupportsInt | typing.SupportsIndex, dealer: typing.SupportsInt | typing.SupportsIndex) -> list[int]:
+    """
+    The deck positions of the five cards `seat` bids on when `dealer` deals.
+    """
+def game_points(abnat: typing.SupportsInt | typing.SupportsIndex, mode: typing.SupportsInt | typing.SupportsIndex, tens_first: bool = False) -> int:
+    ...
+def hand_reward(state: HandState, seat: typing.SupportsInt | typing.SupportsIndex, margin: bool) -> int:
+    """
+    A finished hand's reward for `seat`: its team's game points less the other's (margin) or its own.
+    """
+def heuristic_duel(hands: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, a: collections.abc.Mapping[str, typing.SupportsFloat | typing.SupportsIndex] = {}, b: collections.abc.Mapping[str, typing.SupportsFloat | typing.SupportsIndex] = {}) -> list[int]:
+    """
+    Heuristic options a against options b: each deal twice with seats swapped; a's margin per game.
+    """
+def hidden_cards(state: HandState) -> tuple[int, list[int], list[int]]:
+    """
+    (unseen, allowed per seat, cards per seat) as the seat to move knows them.
+    """
+def hidden_deal(state: HandState, seed: typing.SupportsInt | typing.SupportsIndex = 0) -> tuple[list[int], bool]:
+    """
+    One deal of the hidden cards as the pimc player draws it.
+    """
+def legal_moves(hand: typing.SupportsInt | typing.SupportsIndex, trick: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], mode: typing.SupportsInt | typing.SupportsIndex, trump: typing.SupportsInt | typing.SupportsIndex, rules: Rules, played: typing.SupportsInt | typing.SupportsIndex = 0, closed: bool = False) -> int:
+    """
+    `played`: the cards of the earlier tricks; `closed`: under a closed double.
+    """
+def match_after_hand(rules: Rules, scores: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], thrown_in: bool, points: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], gahwa: bool, buyers: typing.SupportsInt | typing.SupportsIndex, made: bool) -> tuple[tuple[int, int], typing.Any, typing.Any]:
+    ...
+def match_equity(rules: Rules, players: list, hands: typing.SupportsInt | typing.SupportsIndex, batches: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, same_players: bool, progress: typing.Any = None, poll_seconds: typing.SupportsFloat | typing.SupportsIndex = 0.1) -> typing.Any:
+    ...
+def match_trace(index: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, rules: Rules, scores: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], dealer: typing.SupportsInt | typing.SupportsIndex, players: list) -> tuple[list, tuple[int, int], int, typing.Any]:
+    ...
+def neural_forward(network: NeuralWeights, active: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> tuple[list[int], int]:
+    """
+    The integer logits and value of `network` for `active` features.
+    """
+def neural_input(state: HandState) -> tuple[list[int], list[int]]:
+    """
+    The active features of the seat to move's card decision, and each actual suit's canonical number.
+    """
+def neural_rows(hands: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, player: Player, labeller: Player, rules: Rules, threads: typing.SupportsInt | typing.SupportsIndex = 1, playout: Player = None) -> dict:
+    """
+    Training rows for the neural player from `hands` hands called and played by `player`: per card decision with a choice, the active features (padded with the number of inputs), the legal cards, each legal card's value from the rollout `labeller` (its play-outs by `playout` when given; every value 0 when the labeller is None), the hand's final margin and the card `player` played, cards in the canonical order.
+    """
+def neural_sizes() -> dict:
+    """
+    The neural player's network sizes and integer scales (players/neural_net.hpp).
+    """
+def observation_blocks() -> list[tuple[str, int]]:
+    ...
+def observe(state: HandState, seat: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:
+    ...
+def play_contexts() -> int:
+    """
+    The number of kinds of card decision the strong player weighs apart.
+    """
+def play_feature_names() -> list[str]:
+    """
+    The names of the strong player's card features, in order.
+    """
+def play_labels(hands: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, player: Player, labeller: Player, rules: Rules, threads: typing.SupportsInt | typing.SupportsIndex = 1, playout: Player = None) -> dict:
+    """
+    Training data for the strong player's card play: the features of every card open at each card decision with a choice in `hands` hands called and played by `player`, and the value the rollout `labeller` gives it (its play-outs by `playout` when given).
+    """
+def play_value(weights: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex], features: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex]) -> float:
+    """
+    A card's value under one context's card-play weights.
+    """
+def play_weights() -> int:
+    """
+    The number of card-play weights per kind of decision.
+    """
+def project_points(abnat: typing.SupportsInt | typing.SupportsIndex, mode: typing.SupportsInt | typing.SupportsIndex) -> int:
+    ...
+def review_decision(deck: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dealer: typing.SupportsInt | typing.SupportsIndex, scores: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], rules: Rules, history: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], candidates: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], players: list, seed: typing.SupportsInt | typing.SupportsIndex, samples: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, progress: typing.Any = None) -> tuple[numpy.typing.NDArray[numpy.int16], int, numpy.typing.NDArray[numpy.int16], numpy.typing.NDArray[numpy.uint8]]:
+    """
+    Margins [samples, candidates] of the seat to move's team for each candidate, in worlds it cannot tell from the true one, with the team's points and the outcome flags.
+    """
+def score_classes(rules: Rules, players: list) -> tuple[numpy.typing.NDArray[numpy.int32], list[typing.Annotated[list[int], "FixedSize(2)"]]]:
+    ...
+def score_hand(mode: typing.SupportsInt | typing.SupportsIndex, buyers: typing.SupportsInt | typing.SupportsIndex, abnat: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], tricks: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], projects: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], baloot: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], multiplier: typing.SupportsInt | typing.SupportsIndex, rules: Rules, gahwa: bool = False) -> tuple[tuple[int, int], bool, typing.Any]:
+    ...
+def simulate(first: typing.SupportsInt | typing.SupportsIndex, count: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, rules: Rules, contract: typing.Any, players: list, arrays: dict, summarize: bool, progress: typing.Any = None, poll_seconds: typing.SupportsFloat | typing.SupportsIndex = 0.1, finished: typing.Any = None, random_play_loop: bool = True, native_view_loop: bool = True) -> tuple[typing.Any, int, bool, typing.Any]:
+    ...
+def simulate_matches(first: typing.SupportsInt | typing.SupportsIndex, count: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, rules: Rules, scores: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], dealer: typing.SupportsInt | typing.SupportsIndex, players: list, arrays: dict, progress: typing.Any = None, poll_seconds: typing.SupportsFloat | typing.SupportsIndex = 0.1, finished: typing.Any = None) -> tuple[dict, int, bool]:
+    ...
+def solve(state: HandState, all_moves: bool = True, use_tt: bool = True) -> dict:
+    """
+    Double-dummy solution of a hand in its playing phase: value (abnat per team from here), mover, legal and best (card masks), moves ({card: abnat of the mover's team}), nodes.
+    """
+def solve_makes(state: HandState, use_tt: bool = True) -> bool:
+    """
+    Whether the buyers' card abnat (taken so far plus best play from here), projects and Baloot beat the defenders' (the buyers' check; one probe).
+    """
+def solve_points(state: HandState, use_tt: bool = True) -> tuple[tuple[int, int], int, tuple[int, int]]:
+    """
+    ((team 0's, team 1's game points of the card abnat taken so far plus best play from here), the team ahead in card abnat plus projects and Baloot (the buyers' check) or -1, (lo, hi): team 0's abnat from here lies in [lo, hi]).
+    """
+def solve_position(hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], trick: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], leader: typing.SupportsInt | typing.SupportsIndex, mode: typing.SupportsInt | typing.SupportsIndex, trump: typing.SupportsInt | typing.SupportsIndex, rules: Rules, all_moves: bool = True, use_tt: bool = True) -> dict:
+    """
+    Like solve, for four hand masks (seat order), the cards on the table (from the leader) and a contract.
+    """
+def solve_target(state: HandState, target: typing.SupportsInt | typing.SupportsIndex, use_tt: bool = True) -> bool:
+    """
+    Whether the team of the seat to move takes at least `target` abnat from here under best play (one probe).
+    """
+def time_best_projects(hands: typing.SupportsInt | typing.SupportsIndex, repeats: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0) -> float:
+    """
+    Mean ns per best-project-set call, timed in C++.
+    """
+def time_heuristic(hands: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, options: collections.abc.Mapping[str, typing.SupportsFloat | typing.SupportsIndex] = {}) -> dict:
+    """
+    time_heuristic_hands with details: ns per hand, hands/s, decisions per hand, ns per decision (players only).
+    """
+def time_heuristic_hands(hands: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0) -> float:
+    """
+    Mean ns per full hand (deal, bidding, doubling, play, score) with four heuristic players, one thread.
+    """
+def time_legal_moves(positions: typing.SupportsInt | typing.SupportsIndex, repeats: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0) -> float:
+    """
+    Mean ns per legal-move call, timed in C++.
+    """
+def time_solver(n: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex = 0, all_moves: bool = False, mode: typing.SupportsInt | typing.SupportsIndex = -1, query: str = 'solve') -> dict:
+    """
+    Solve n random full deals from the first lead on one thread, timed in C++. query: solve (value and best cards, or every first card's value with all_moves), value, make (the leader's team takes more than half: one probe) or points (game-point resolution).
+    """
+def trick_winner(trick: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], mode: typing.SupportsInt | typing.SupportsIndex, trump: typing.SupportsInt | typing.SupportsIndex) -> int:
+    ...
+def world_surprises(state: HandState, hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], model: str = 'heuristic', calls: typing.SupportsInt | typing.SupportsIndex = 0) -> int:
+    """
+    How many of the other team's plays so far `model` would not have made in the world of `hands` (-1 when the calls cannot be rebuilt), and `calls` more when `model`, making the other team's calls from the deal, would not have made the real ones.
+    """
+actions: dict
+bid_stages: tuple
+build_target: str
+contracts: list
+count_max: int
+int_max: int
+last_trick_abnat: int
+match_ends: tuple
+modes: tuple
 num_actions: int
 num_cards: int
-phases: Tuple[str, ...]
-bid_stages: Tuple[str, ...]
-modes: Tuple[str, ...]
-project_kinds: Tuple[str, ...]
-plain_abnat: Tuple[int, ...]  # by rank 7 8 9 10 J Q K A
-trump_abnat: Tuple[int, ...]
-total_abnat: Tuple[int, int]  # by mode
-last_trick_abnat: int
-contracts: List[Tuple[int, int]]  # (mode, trump) by the double-dummy tables' contract number
-summary_contracts: List[Tuple[int, int, bool]]  # (mode, trump, bought by ashkal) by a simulation summary's contract count
-outcome_flags: Dict[str, int]
-int_max: int
-count_max: int
+outcome_flags: dict
+phases: tuple
+plain_abnat: tuple
+player_registry: tuple
+project_kinds: tuple
+rule_options: tuple
 seed_max: int
-def card_abnat(card: int, mode: int, trump: int) -> int: ...
-def project_points(abnat: int, mode: int) -> int: ...
-
-class BalootError(ValueError): ...
-class IllegalAction(BalootError): ...
-
-class KabootBonus:
-    normal: "KabootBonus"
-    double: "KabootBonus"
-    off: "KabootBonus"
-
-class Rules:
-    ashkal: bool
-    sun_priority: bool
-    must_overtrump: bool
-    trump_over_partner: bool
-    kaboot: KabootBonus
-    target: int
-    hokum_to_sun: bool
-    sun_tens_first: bool
-    baloot_in_hundred: bool
-    def __init__(self) -> None: ...
-
-ProjectTuple = Tuple[int, bool, int, int, int, int]
-
-def legal_moves(hand: int, trick: Sequence[int], mode: int, trump: int, rules: Rules) -> int: ...
-def trick_winner(trick: Sequence[int], mode: int, trump: int) -> int: ...
-def best_projects(hand: int, mode: int) -> List[ProjectTuple]: ...
-def declare_projects(hands: Sequence[int], mode: int, first: int) -> Tuple[List[List[ProjectTuple]], Optional[int], Tuple[int, int]]: ...
-def game_points(abnat: int, mode: int, tens_first: bool = False) -> int: ...
-def score_hand(mode: int, buyers: int, abnat: Tuple[int, int], tricks: Tuple[int, int], projects: Tuple[int, int],
-               baloot: Tuple[int, int], multiplier: int, rules: Rules) -> Tuple[Tuple[int, int], bool, Optional[int]]: ...
-
-class Rng:
-    def __init__(self, seed: int) -> None: ...
-    def copy(self) -> "Rng": ...
-    def next(self) -> int: ...
-
-class HandState:
-    def __init__(self, deck: Sequence[int], dealer: int, scores: Tuple[int, int], rules: Rules) -> None: ...
-    @staticmethod
-    def random(seed: int, dealer: int, scores: Tuple[int, int], rules: Rules) -> "HandState": ...
-    def copy(self) -> "HandState": ...
-    def play_random_card(self, rng: Rng) -> None: ...
-    def play_randomly(self, rng: Rng) -> None: ...
-    @staticmethod
-    def play_randomly_together(a: "HandState", a_rng: Rng, b: "HandState", b_rng: Rng) -> None: ...
-    def legal_actions(self) -> int: ...
-    def apply(self, action: int) -> int: ...  # the seat to move next, -1 once the hand is over
-    def force_contract(self, mode: int, trump: int) -> None: ...
-    def trick_leader(self, trick: int) -> int: ...
-    def trick_winner(self, trick: int) -> int: ...
-    def projects(self, seat: int) -> List[ProjectTuple]: ...
-    phase: int
-    to_move: int
-    dealer: int
-    up_card: int
-    deck: List[int]
-    hands: List[int]
-    scores: Tuple[int, int]
-    round: int
-    bid_stage: int
-    hokum_caller: int
-    has_contract: bool
-    mode: int
-    trump: int
-    buyer: int
-    ashkal: bool
-    multiplier: int
-    gahwa: bool
-    doubler: int
-    leader: int
-    trick: List[int]
-    tricks_played: int
-    played_cards: List[int]
-    abnat: Tuple[int, int]
-    tricks_won: Tuple[int, int]
-    project_team: Optional[int]
-    project_abnat: Tuple[int, int]
-    shown_voids: int
-    pending_caller: int
-    baloot_seat: int
-    baloot_announced: bool
-    thrown_in: bool
-    points: Tuple[int, int]
-    made: bool
-    kaboot: Optional[int]
-
-class Player:
-    name: str
-    def __init__(self, name: str, options: Dict[str, float] = ..., weights: str = "") -> None: ...
-    def choose(self, state: HandState, seed: int = 0) -> int: ...
-    @staticmethod
-    def native(function: Any, name: str) -> Player: ...  # a C function: a PyCapsule or an int address
-
-def set_strong_weights_path(path: str) -> None: ...
-def strong_weights_path() -> str: ...
-def check_strong_weights(path: str) -> None: ...
-def set_neural_weights_path(path: str) -> None: ...
-def neural_weights_path() -> str: ...
-def check_neural_weights(path: str) -> None: ...
-def neural_sizes() -> Dict[str, Any]: ...
-def neural_input(state: HandState) -> Tuple[List[int], List[int]]: ...
-def neural_forward(path: str, active: List[int]) -> Tuple[List[int], int]: ...
-def neural_rows(hands: int, seed: int, player: Player, labeller: Optional[Player], rules: Rules, threads: int = 1,
-                playout: Optional[Player] = None) -> Dict[str, np.ndarray]: ...
-def play_labels(hands: int, seed: int, player: Player, labeller: Player, rules: Rules, threads: int = 1,
-                playout: Optional[Player] = None) -> Dict[str, np.ndarray]: ...
-def play_feature_names() -> List[str]: ...
-def play_contexts() -> int: ...
-def play_weights() -> int: ...
-def play_value(weights: Sequence[float], features: Sequence[float]) -> float: ...
-
-def simulate(first: int, count: int, seed: int, threads: int, rules: Rules, contract: Optional[Tuple[int, int]],
-             players: List[Any], arrays: Dict[str, np.ndarray], summarize: bool,
-             progress: Optional[Callable[[int], None]] = None, poll_seconds: float = 0.1,
-             finished: Optional[np.ndarray] = None, random_play_loop: bool = True, native_view_loop: bool = True
-             ) -> Tuple[Optional[Dict[str, Any]], int, bool, Optional[str]]: ...
-def analyze_decision(deck: Sequence[int], known: int, dealer: int, scores: Tuple[int, int], rules: Rules,
-                     history: Sequence[int], candidates: Sequence[int], players: List[Player], seed: int, first: int,
-                     samples: int, threads: int, progress: Optional[Callable[[int], None]] = None
-                     ) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]: ...
-def review_decision(deck: Sequence[int], dealer: int, scores: Tuple[int, int], rules: Rules, history: Sequence[int],
-                    candidates: Sequence[int], players: List[Player], seed: int, samples: int, threads: int,
-                    progress: Optional[Callable[[int], None]] = None) -> Tuple[np.ndarray, int]: ...
-def time_legal_moves(positions: int, repeats: int, seed: int = 0) -> float: ...
-def time_best_projects(hands: int, repeats: int, seed: int = 0) -> float: ...
-
-SolutionDict = Dict[str, Any]  # value, mover, legal, best (card masks), moves {card: abnat}, nodes
-
-class Solver:
-    use_tt: bool
-    use_bounds: bool  # the sure-abnat bounds (off only to test that they never change a result)
-    def __init__(self, tt_bits: int = 15) -> None: ...
-    def clear(self) -> None: ...
-    def solve(self, state: HandState, all_moves: bool = True) -> SolutionDict: ...
-    def solve_position(self, hands: Sequence[int], trick: Sequence[int], leader: int, mode: int, trump: int,
-                       rules: Rules, all_moves: bool = True) -> SolutionDict: ...
-
-def solve(state: HandState, all_moves: bool = True, use_tt: bool = True) -> SolutionDict: ...
-def solve_position(hands: Sequence[int], trick: Sequence[int], leader: int, mode: int, trump: int, rules: Rules,
-                   all_moves: bool = True, use_tt: bool = True) -> SolutionDict: ...
-def dd_tables(hands: np.ndarray, leaders: np.ndarray, contracts: int, rules: Rules, threads: int = 1,
-              progress: Optional[Callable[[int], None]] = None, resolution: int = 0) -> np.ndarray: ...
-def time_solver(n: int, seed: int = 0, all_moves: bool = False, mode: int = -1,
-                query: str = "solve") -> Dict[str, float]: ...
-def hidden_cards(state: HandState) -> Tuple[int, List[int], List[int]]: ...
-def hidden_deal(state: HandState, seed: int = 0) -> Tuple[List[int], bool]: ...
-def world_surprises(state: HandState, hands: List[int], model: str = ...) -> int: ...
-def heuristic_params(player: str = ...) -> Dict[str, float]: ...
-def time_heuristic_hands(hands: int, seed: int = 0) -> float: ...
-def time_heuristic(hands: int, seed: int = 0, options: Dict[str, float] = ...) -> Dict[str, float]: ...
-def heuristic_duel(hands: int, seed: int, a: Dict[str, float] = ..., b: Dict[str, float] = ...) -> float: ...
-
-def observation_blocks() -> List[Tuple[str, int]]: ...
-def observe(state: HandState, seat: int) -> np.ndarray: ...
-def action_flags(mask: int) -> np.ndarray: ...  # 44 int8 flags of an action bit mask
-def agent_observation(state: HandState, seat: int) -> Dict[str, np.ndarray]: ...
-
-class AgentTurns:
-    """The base of baloot.rl.BalootAECEnv: PettingZoo's agent_iter, last and step in C, on these lists and
-    dicts (shared with Python). It calls the subclass's _step_before_reset, _step_after_end, _action_of,
-    _refuse and render on the rare paths of step."""
-    agents: List[str]
-    agent_selection: str
-    rewards: Dict[str, float]
-    _cumulative_rewards: Dict[str, float]
-    terminations: Dict[str, bool]
-    truncations: Dict[str, bool]
-    infos: Dict[str, Dict[str, Any]]
-    @property
-    def _has_reset(self) -> bool: ...
-    def __init__(self, possible_agents: List[str], action_names: Tuple[str, ...], margin: bool,
-                 render_each_step: bool) -> None: ...
-    def _deal(self, game: Any, state: HandState, history: List[str], movers: List[int]) -> None: ...
-    def _turns(self, max_iter: int) -> Iterator[str]: ...
-    def last(self, observe: bool = True) -> Tuple[Optional[Dict[str, np.ndarray]], float, bool, bool, Dict[str, Any]]: ...
-    def step(self, action: Any) -> None: ...
-
-class VectorEnv:
-    size: int
-    def __init__(self, num_envs: int, seat: int, players: List[Optional[Player]], rules: Rules, dealer: int,
-                 scores: Tuple[int, int], margin: bool, threads: int) -> None: ...
-    def reset(self, seed: int, observations: np.ndarray, masks: np.ndarray, rewards: np.ndarray,
-              terminated: np.ndarray, final_observations: np.ndarray) -> None: ...
-    def step(self, actions: np.ndarray, observations: np.ndarray, masks: np.ndarray, rewards: np.ndarray,
-             terminated: np.ndarray, final_observations: np.ndarray) -> None: ...
+summary_contracts: list
+total_abnat: tuple
+trump_abnat: tuple
+up_card_position: int

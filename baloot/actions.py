@@ -41,5 +41,25 @@ def parse_action(action: object) -> int:
                             f"four, gahwa, double:closed, four:closed, kawesh) or a card such as '10H'") from None
 
 
+def is_card(action: str) -> bool:
+    """Whether an action string is a card rather than a call.
+
+    Parameters
+    ----------
+    action : str
+        A card such as ``"10H"`` or a call such as ``"hokum:S"``.
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    IllegalAction
+        When ``action`` is neither.
+    """
+    return parse_action(action) < _core.num_cards
+
+
 def actions_of(mask: int) -> List[str]:
     return [format_action(a) for a in range(NUM_ACTIONS) if mask >> a & 1]

@@ -14,7 +14,7 @@ from typing import Any, Iterator, List, Optional
 from baloot import __version__
 from baloot.errors import BalootError
 
-COMMANDS = ("simulate", "bid", "play", "solve", "review")
+COMMANDS = ("simulate", "bid", "play", "solve", "review", "equity")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -17,7 +17,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from baloot.errors import BalootError
+from baloot.errors import BalootError, Interrupted
 from baloot.files import remove_quietly, write_atomically
 
 Chunk = Tuple[int, int]  # (first index, count)
@@ -190,7 +190,8 @@ def run_chunks(task: Callable[[int, int], Any], chunks: Sequence[Chunk], *, sche
     """``task(first, count)`` for every chunk, in chunk order; on a Dask cluster when ``scheduler`` is
     given (a lost worker costs only its chunk, retried up to ``retries`` times), else here in turn.
     With a checkpoint, finished chunks are skipped and new ones recorded; ``split(result)`` gives the
-    (JSON payload, arrays) to record and ``join(chunk, payload, arrays)`` rebuilds a result from them."""
+    (JSON payload, arrays) to record and ``join(chunk, payload, arrays)`` rebuilds a result from them.
+    Ctrl-C raises ``Interrupted`` whose ``result`` lists (chunk, result) of the finished chunks in order."""
     results: Dict[int, Any] = {}
     pending: List[int] = []
     finished = 0
@@ -214,20 +215,28 @@ def run_chunks(task: Callable[[int, int], Any], chunks: Sequence[Chunk], *, sche
         if progress:
             progress(finished)
 
-    if scheduler is None:
-        for i in pending:
-            arrived(i, task(*chunks[i]))
-    else:
-        client = connect(scheduler)
-        from distributed import as_completed
-
-        futures = {client.submit(task, *chunks[i], pure=False, retries=retries): i for i in pending}
-        try:
-            for future in as_completed(futures):
-                arrived(futures[future], future.result())
-        finally:
-            for future in futures:
-                future.cancel()
-            if client is not scheduler:
-                client.close()
+    try:
+        if scheduler is None:
+            for i in pending:
+                arrived(i, task(*chunks[i]))
+        else:
+            _on_cluster(task, chunks, pending, scheduler, retries, arrived)
+    except KeyboardInterrupt:
+        raise Interrupted([(chunks[i], results[i]) for i in sorted(results)]) from None
     return [results[i] for i in range(len(chunks))]
+
+
+def _on_cluster(task: Callable[[int, int], Any], chunks: Sequence[Chunk], pending: List[int], scheduler: Any,
+                retries: int, arrived: Callable[[int, Any], None]) -> None:
+    client = connect(scheduler)
+    from distributed import as_completed
+
+    futures = {client.submit(task, *chunks[i], pure=False, retries=retries): i for i in pending}
+    try:
+        for future in as_completed(futures):
+            arrived(futures[future], future.result())
+    finally:
+        for future in futures:
+            future.cancel()
+        if client is not scheduler:
+            client.close()

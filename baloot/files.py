@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
-from typing import Callable, Sequence
+from typing import Callable, List, Sequence
 
 from baloot.errors import BalootError
 
@@ -13,15 +13,20 @@ def _folder_of(path: str) -> str:
     return os.path.dirname(os.path.abspath(path))
 
 
-def _create_temporary(folder: str, suffix: str) -> str:
-    """A new empty file in ``folder`` with the permissions of any new file (the umask applies)."""
+def _temporary_name(folder: str, suffix: str) -> str:
+    return os.path.join(folder, f".baloot-{secrets.token_hex(4)}{suffix}")
+
+
+def _create_temporary(folder: str, suffix: str, name: List[str]) -> None:
+    """Creates a new empty file in ``folder`` with the permissions of any new file (the umask applies) and
+    leaves its path in ``name[0]``. The path is chosen before the file is created, so that a caller
+    interrupted at any point knows which file may exist."""
     while True:
-        temporary = os.path.join(folder, f".baloot-{secrets.token_hex(4)}{suffix}")
         try:
-            os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
-            return temporary
+            os.close(os.open(name[0], os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+            return
         except FileExistsError:
-            continue
+            name[0] = _temporary_name(folder, suffix)
 
 
 def check_writable(path: str, what: str, extensions: Sequence[str] = ()) -> None:
@@ -38,8 +43,11 @@ def check_writable(path: str, what: str, extensions: Sequence[str] = ()) -> None
         raise BalootError(f"{what} {path!r}: the folder {folder!r} does not exist")
     if os.path.isdir(path):
         raise BalootError(f"{what} {path!r} is a folder, not a file")
+    suffix = os.path.splitext(path)[1]
+    name = [_temporary_name(folder, suffix)]
     try:
-        os.unlink(_create_temporary(folder, os.path.splitext(path)[1]))
+        _create_temporary(folder, suffix, name)
+        os.unlink(name[0])
     except OSError as error:
         raise BalootError(f"{what} {path!r} cannot be written: {error.strerror}") from None
 
@@ -50,16 +58,18 @@ def write_atomically(path: str, write: Callable[[str], None]) -> None:
     folder = _folder_of(path)
     if not os.path.isdir(folder):
         raise BalootError(f"cannot write {path!r}: the folder {folder!r} does not exist")
+    suffix = os.path.splitext(path)[1]
+    temporary = [_temporary_name(folder, suffix)]
     try:
-        temporary = _create_temporary(folder, os.path.splitext(path)[1])
-    except OSError as error:
-        raise BalootError(f"cannot write {path!r}: {error.strerror}") from None
-    try:
-        write(temporary)
-        os.replace(temporary, path)
+        try:
+            _create_temporary(folder, suffix, temporary)
+        except OSError as error:
+            raise BalootError(f"cannot write {path!r}: {error.strerror}") from None
+        write(temporary[0])
+        os.replace(temporary[0], path)
     except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
+        if os.path.exists(temporary[0]):
+            os.unlink(temporary[0])
         raise
 
 

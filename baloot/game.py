@@ -12,14 +12,14 @@ from baloot.cards import Cards, format_card, format_cards, from_mask, parse_card
 from baloot.errors import BalootError, IllegalAction
 from baloot.kernel import MODES, THROWN_IN, HandResult, Project, project_from_core
 from baloot.records import check_header, parse_json, record_rules
-from baloot.rules import Rules, core_rules, resolve
-from baloot.validation import scores as check_scores
+from baloot.rules import Rules, core_rules, hand_scores, resolve
 from baloot.validation import seat as check_seat
 from baloot.validation import seed_or_random
 
 PHASES: Tuple[str, ...] = _core.phases
 _PLAYING, _OVER = PHASES.index("playing"), PHASES.index("over")
 _ACTION_NAMES: Tuple[str, ...] = tuple(format_action(a) for a in range(_core.num_actions))
+REWARDS: Tuple[str, ...] = ("margin", "points")
 RECORD_FORMAT = "baloot-game"
 RECORD_VERSION = 1
 RECORD_FIELDS = frozenset({"format", "version", "rules", "dealer", "scores", "deck", "actions", "result"})
@@ -27,9 +27,24 @@ RECORD_FIELDS = frozenset({"format", "version", "rules", "dealer", "scores", "de
 
 @dataclass(frozen=True)
 class Contract:
-    """The bought hand: ``mode`` ("sun"/"hokum"), ``trump`` (suit letter or None), ``buyer`` (seat),
-    ``ashkal`` (bought by Ashkal: the buyer's partner took the up-card), ``multiplier`` (1-4), ``gahwa``,
-    ``closed`` (a closed double, R21 variant: no trump may be led while the leader holds another suit)."""
+    """The bought hand.
+
+    Attributes
+    ----------
+    mode : {"sun", "hokum"}
+    trump : str or None
+        The trump suit's letter; None in Sun.
+    buyer : int
+        The buyer's seat (``buyers`` is its team).
+    ashkal : bool
+        Bought by Ashkal: the buyer's partner took the up-card.
+    multiplier : int
+        1 to 4.
+    gahwa : bool
+        The buyers called Gahwa.
+    closed : bool
+        A closed double (R21 variant): no trump may be led while the leader holds another suit.
+    """
 
     mode: str
     trump: Optional[str]
@@ -51,7 +66,15 @@ class Contract:
 
 @dataclass(frozen=True)
 class Trick:
-    """A finished trick: its four ``cards`` in play order, the ``leader`` seat and the ``winner`` seat."""
+    """A finished trick.
+
+    Attributes
+    ----------
+    cards : tuple of str
+        Its four cards in play order.
+    leader, winner : int
+        The seats that led it and took it.
+    """
 
     cards: Tuple[str, str, str, str]
     leader: int
@@ -61,36 +84,66 @@ class Trick:
 class Game:
     """One hand: deal, bidding, doubling, play and score. Actions are strings (see ``legal_actions``).
 
-    ``deck``, if given, is the 32 cards in dealing order: cards 0-11 are the packets of 3 (to dealer+1,
-    +2, +3, dealer), 12-19 the packets of 2 in the same order, 20 the up-card, 21-31 the rest, dealt in
-    play order from dealer+1 (3 each, 2 to the up-card's holder). Otherwise ``seed`` shuffles the deck
-    (a random seed when None). ``scores`` are the match scores before this hand.
+    Parameters
+    ----------
+    rules : Rules, optional
+        The host options; None for the seed's defaults.
+    dealer : int, default 0
+        The dealer's seat.
+    seed : int, optional
+        Shuffles the deck when no ``deck`` is given (a random seed when None).
+    deck : cards, optional
+        The 32 cards in dealing order: cards 0-11 are the packets of 3 (to dealer+1, +2, +3, dealer), 12-19
+        the packets of 2 in the same order, 20 the up-card, 21-31 the rest, dealt in play order from
+        dealer+1 (3 each, 2 to the up-card's holder).
+    scores : tuple of int, default (0, 0)
+        The match scores before this hand (they decide whether Sun may be doubled, R30): both below the
+        target, or equal past it under ``target_tie="another_hand"``.
+
+    Raises
+    ------
+    BalootError
+        A bad seat, seed, score or rule, scores a match has already ended on, or a deck that is not the 32
+        cards once each.
     """
 
-    def __init__(self, rules: Optional[Rules] = None, dealer: int = 0, seed: Optional[int] = None,
+    def __init__(self, *, rules: Optional[Rules] = None, dealer: int = 0, seed: Optional[int] = None,
                  deck: Optional[Cards] = None, scores: Tuple[int, int] = (0, 0)) -> None:
         self.rules = resolve(rules)
         dealer = check_seat(dealer, "dealer")
-        scores = check_scores(scores)
+        scores = hand_scores(scores, self.rules)
         if deck is not None:
             cards = parse_cards(deck, "the deck")
             if len(cards) != 32:
                 raise BalootError(f"the deck has {len(cards)} cards; it needs all 32")
-            self._state = _core.HandState(cards, dealer, scores, core_rules(self.rules))
+            state = _core.HandState(cards, dealer, scores, core_rules(self.rules))
         else:
-            self._state = _core.HandState.random(seed_or_random(seed), dealer, scores, core_rules(self.rules))
-        self._history: List[str] = []
-        self._movers: List[int] = []
+            state = _core.HandState.random(seed_or_random(seed), dealer, scores, core_rules(self.rules))
+        self._step_through(_core.HandStepper(state))
+
+    def _step_through(self, stepper: Any) -> None:
+        self._stepper = stepper
+        self._state = stepper.state  # a view of the stepper's state: it follows every step
 
     @classmethod
     def from_core_state(cls, state: Any, rules: Rules) -> "Game":
-        """A game over a copy of a core ``HandState`` (how Python players see a simulated hand); its
-        ``history`` starts empty."""
+        """A game over a copy of a core ``HandState``: how Python players see a simulated hand.
+
+        Parameters
+        ----------
+        state : baloot._core.HandState
+            The hand as the core holds it; it is copied, so acting on the game never changes it.
+        rules : Rules
+            The host options the hand is played under.
+
+        Returns
+        -------
+        Game
+            The game, its ``history`` empty.
+        """
         game = cls.__new__(cls)
         game.rules = rules
-        game._state = state.copy()
-        game._history = []
-        game._movers = []
+        game._step_through(_core.HandStepper(state))
         return game
 
     # ---- playing -------------------------------------------------------------------------------
@@ -111,23 +164,73 @@ class Game:
     def apply(self, action: str) -> None:
         """Play one action. An illegal one raises ``IllegalAction`` and leaves the game as it was."""
         number = parse_action(action)
+        if self.to_move is None:
+            raise IllegalAction(f"{action!r} cannot be played: the hand is over")
         if not self._state.legal_actions() >> number & 1:
-            who = "nobody (the hand is over)" if self.to_move is None else f"seat {self.to_move}"
-            raise IllegalAction(f"{action!r} is not legal now for {who}; legal: {', '.join(self.legal_actions())}")
-        self._play(number, self._state.to_move)
+            raise IllegalAction(f"{action!r} is not legal now for seat {self.to_move}; "
+                                f"legal: {', '.join(self.legal_actions())}")
+        self._stepper.apply(number)
 
-    def _play(self, number: int, mover: int) -> int:
-        """Applies action ``number`` (0 <= number < NUM_ACTIONS) of ``mover``, the seat to move, and returns
-        the seat to move next (-1 once the hand is over): the core raises ``IllegalAction`` and changes
-        nothing when it is not legal now."""
-        to_move = self._state.apply(number)
-        self._history.append(_ACTION_NAMES[number])
-        self._movers.append(mover)
-        return to_move
+    def step(self, action: int) -> Optional[int]:
+        """Play one action given as the core's action number: the fast path of environments and players.
+
+        Parameters
+        ----------
+        action : int
+            The action's number, 0 <= action < ``baloot.actions.NUM_ACTIONS`` (cards 0-31, then the calls;
+            ``baloot.actions`` names them).
+
+        Returns
+        -------
+        int or None
+            The seat to move next, or None once the hand is over.
+
+        Raises
+        ------
+        IllegalAction
+            When ``action`` is not legal now; the game is left as it was.
+        """
+        to_move = self._stepper.apply(action)
+        return None if to_move < 0 else to_move
+
+    @property
+    def stepper(self) -> Any:
+        """The core's stepper of this hand (``baloot._core.HandStepper``), not a copy.
+
+        ``step`` and ``apply`` act through it, and an environment written in C++ (``baloot.rl``'s
+        PettingZoo environment) steps it directly: the game sees every step, its history included.
+        """
+        return self._stepper
 
     def legal_mask(self) -> int:
         """The legal actions as a bit mask of the core's action numbers (see ``baloot.actions``)."""
         return self._state.legal_actions()
+
+    def reward(self, seat: int, *, kind: str = "margin") -> int:
+        """The hand's reward for ``seat`` once it is over: what a learning environment pays at the end.
+
+        Parameters
+        ----------
+        seat : int
+            The seat 0-3 the reward is for (its team's).
+        kind : {"margin", "points"}
+            "margin": the team's game points less the other team's (zero-sum); "points": the team's own.
+
+        Returns
+        -------
+        int
+            The reward in game points (0 for a thrown-in hand).
+
+        Raises
+        ------
+        BalootError
+            When the hand is not over, ``seat`` is not a seat or ``kind`` is not one of ``REWARDS``.
+        """
+        if kind not in REWARDS:
+            raise BalootError(f"reward {kind!r} must be one of {', '.join(map(repr, REWARDS))}")
+        if self._state.phase != _OVER:
+            raise BalootError("the hand is not over: it has no reward yet")
+        return _core.hand_reward(self._state, check_seat(seat), kind == "margin")
 
     def core_state(self) -> Any:
         """A copy of the core's ``HandState`` of this hand (for the core's players, solver and
@@ -253,7 +356,7 @@ class Game:
     @property
     def history(self) -> List[str]:
         """Every action so far, in order."""
-        return list(self._history)
+        return [_ACTION_NAMES[number] for number in self._stepper.actions]
 
     def observation(self, seat: int) -> Any:
         """What ``seat`` has seen of this hand as a float32 numpy vector, laid out by the core's
@@ -263,8 +366,8 @@ class Game:
     @property
     def calls(self) -> List[Tuple[int, str]]:
         """The bidding and doubling actions so far as (seat, action) pairs."""
-        return [(seat, action) for seat, action in zip(self._movers, self._history) if not action[-1].isupper()
-                or action.startswith("hokum")]
+        return [(seat, action) for seat, action in zip(self._stepper.movers, self.history)
+                if not action[-1].isupper() or action.startswith("hokum")]
 
     # ---- copies and records --------------------------------------------------------------------
 
@@ -272,9 +375,7 @@ class Game:
         """An independent copy: acting on it never changes this game."""
         twin = Game.__new__(Game)
         twin.rules = self.rules
-        twin._state = self._state.copy()
-        twin._history = list(self._history)
-        twin._movers = list(self._movers)
+        twin._step_through(self._stepper.copy())
         return twin
 
     def to_record(self) -> Dict[str, Any]:
@@ -333,6 +434,13 @@ class Game:
     def __str__(self) -> str:
         return self.draw()
 
+    def _repr_html_(self) -> str:
+        """The table in a notebook, the cards in colour."""
+        from baloot.notebook import game_html
+
+        return game_html(self)
+
     def __repr__(self) -> str:
-        return f"<Game dealer={self.dealer} phase={self.phase} to_move={self.to_move} actions={len(self._history)}>"
+        actions = len(self._stepper.actions)
+        return f"<Game dealer={self.dealer} phase={self.phase} to_move={self.to_move} actions={actions}>"
 

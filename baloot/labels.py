@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from baloot.cards import SUIT_SYMBOLS, SUITS
+
 ARABIC = {
     # modes and calls
     "sun": "صن",
@@ -90,9 +92,32 @@ ENGLISH = {
 }
 
 
-def label(key: str, arabic: bool = True) -> str:
-    """The English label of ``key``, with the Arabic one in brackets unless ``arabic`` is False."""
+def label(key: str, *, arabic: bool = True) -> str:
+    """The English label of a term of the game, with the Arabic one in brackets.
+
+    Parameters
+    ----------
+    key : str
+        A call, contract, project or card name, e.g. ``"hokum"``, ``"sira"``, ``"S"`` (any other string is
+        returned as it is).
+    arabic : bool, default True
+        False: English only.
+
+    Returns
+    -------
+    str
+        e.g. ``"Hokum (حكم)"``.
+    """
     english = ENGLISH.get(key, key)
     if arabic and key in ARABIC:
         return f"{english} ({ARABIC[key]})"
     return english
+
+
+def call_label(call: str, *, arabic: bool = True, symbol: bool = False) -> str:
+    """A call or contract as shown in tables: ``"hokum:S"`` -> ``"Hokum (حكم) S"`` (``"Hokum (حكم) ♠"`` with
+    ``symbol``), ``"sun"`` -> ``"Sun (صن)"``."""
+    name, _, suit = call.partition(":")
+    if suit and symbol:
+        suit = SUIT_SYMBOLS[SUITS.index(suit.upper())]
+    return label(name, arabic=arabic) + (f" {suit}" if suit else "")

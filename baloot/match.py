@@ -7,11 +7,12 @@ import json
 import random
 from typing import Any, Dict, List, Optional, Tuple
 
+from baloot import _core
 from baloot.cards import Cards
 from baloot.errors import BalootError
 from baloot.game import Game
 from baloot.records import check_header, parse_json, record_rules
-from baloot.rules import Rules, resolve
+from baloot.rules import Rules, core_rules, resolve
 from baloot.validation import optional
 from baloot.validation import scores as check_scores
 from baloot.validation import seat as check_seat
@@ -19,20 +20,36 @@ from baloot.validation import seed as check_seed
 
 RECORD_FORMAT = "baloot-match"
 RECORD_VERSION = 1
-RECORD_FIELDS = frozenset({"format", "version", "rules", "dealer", "scores", "winner", "hands"})
+RECORD_FIELDS = frozenset({"format", "version", "rules", "dealer", "start_scores", "scores", "winner", "hands"})
 
 
 class Match:
-    """Hands dealt in turn (the dealer rotates, R4) until a team wins. ``seed`` makes the deals
-    reproducible and ``dealer`` deals first; ``scores`` starts the match from given scores (both below
-    the target); ``new_hand()`` gives the next hand, ``record(game)`` adds it once it is over."""
+    """Hands dealt in turn (the dealer rotates, R4) until a team wins: ``new_hand()`` gives the next hand,
+    ``record(game)`` adds it once it is over.
 
-    def __init__(self, rules: Optional[Rules] = None, seed: Optional[int] = None, *, dealer: int = 0,
+    Parameters
+    ----------
+    rules : Rules, optional
+        The host options (``target`` among them); None for the seed's defaults.
+    seed : int, optional
+        Makes the deals reproducible (random when None).
+    dealer : int, default 0
+        The seat that deals first.
+    scores : tuple of int, default (0, 0)
+        The scores the match starts from, both below the target.
+
+    Raises
+    ------
+    BalootError
+        A bad rule, seed, seat or score.
+    """
+
+    def __init__(self, *, rules: Optional[Rules] = None, seed: Optional[int] = None, dealer: int = 0,
                  scores: Tuple[int, int] = (0, 0)) -> None:
         self.rules = resolve(rules)
         start = check_scores(scores)
-        if max(start) >= self.rules.target:
-            raise BalootError(f"scores {scores!r} must both be below the target {self.rules.target}")
+        _core.check_match_start(core_rules(self.rules), start)
+        self._start_scores = start
         self._scores = list(start)
         self._dealer = check_seat(dealer, "dealer")
         self._first_dealer = self._dealer
@@ -83,36 +100,24 @@ class Match:
         self._dealt = []
         self._hands.append(game)
         self._dealer = (self._dealer + 1) % 4
-        if result.made is None:
-            return
-        for team in (0, 1):
-            self._scores[team] += result.points[team]
         contract = game.contract
-        assert contract is not None
-        hand_winner = contract.buyers if result.made else 1 - contract.buyers
-        if contract.gahwa and self.rules.gahwa == "match":
-            self._winner = hand_winner
-            return
-        reached = [team for team in (0, 1) if self._scores[team] >= self.rules.target]
-        if len(reached) == 1:
-            self._winner = reached[0]
-        elif len(reached) == 2:
-            a, b = self._scores
-            if a != b:
-                self._winner = 0 if a > b else 1
-            elif self.rules.target_tie == "buyers":
-                self._winner = contract.buyers
+        thrown_in = result.made is None
+        scores, self._winner, _end = _core.match_after_hand(
+            core_rules(self.rules), self.scores, thrown_in, tuple(result.points), not thrown_in and contract.gahwa,
+            0 if thrown_in else contract.buyers, bool(result.made))
+        self._scores = list(scores)
 
     # ---- records -------------------------------------------------------------------------------
 
     def to_record(self) -> Dict[str, Any]:
         return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "rules": self.rules.to_dict(),
-                "dealer": self._first_dealer, "scores": list(self.scores), "winner": self._winner,
+                "dealer": self._first_dealer, "start_scores": list(self._start_scores), "scores": list(self.scores),
+                "winner": self._winner,
                 "hands": [game.to_record() for game in self._hands]}
 
     def to_json(self, indent: Optional[int] = None) -> str:
-        """A versioned match record: rules, first dealer, every finished hand's game record, the scores
-        and the winner."""
+        """A versioned match record: rules, first dealer, the scores it started from, every finished hand's
+        game record, the scores and the winner."""
         return json.dumps(self.to_record(), indent=indent, ensure_ascii=False)
 
     @classmethod
@@ -122,7 +127,10 @@ class Match:
         hands = record.get("hands")
         if not isinstance(hands, list):
             raise BalootError(f"match record hands {hands!r} must be a list of game records")
-        match = cls(rules=rules, dealer=record.get("dealer"))  # type: ignore[arg-type]
+        start = record.get("start_scores", [0, 0])  # absent from the records of matches started at 0-0
+        if not isinstance(start, list):
+            raise BalootError(f"match record start_scores {start!r} must be a list of two scores")
+        match = cls(rules=rules, dealer=record.get("dealer"), scores=start)  # type: ignore[arg-type]
         for i, hand in enumerate(hands):
             match._replay_hand(i, hand)
         for field, replayed in (("scores", list(match.scores)), ("winner", match.winner)):
@@ -137,7 +145,10 @@ class Match:
         except BalootError as error:
             raise BalootError(f"match record hand {i}: {error}") from None
         if game.rules != self.rules:
-            raise BalootError(f"match record hand {i} has rules {game.rules} unlike the match's {self.rules}")
+            mine, theirs = self.rules.to_dict(), game.rules.to_dict()
+            differ = "; ".join(f"{name} {theirs[name]!r} where the match has {mine[name]!r}"
+                               for name in mine if mine[name] != theirs[name])
+            raise BalootError(f"match record hand {i} has other rules than the match: {differ}")
         if game.result is None:
             raise BalootError(f"match record hand {i} is not finished")
         if self._winner is not None:

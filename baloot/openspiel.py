@@ -39,7 +39,7 @@ from baloot.cards import DECK, format_cards, from_mask, parse_cards, to_mask
 from baloot.errors import IllegalAction
 from baloot.game import Game
 from baloot.kernel import score_hand
-from baloot.rules import Rules
+from baloot.rules import Rules, hand_scores
 
 NUM_CARDS = len(DECK)
 PASS = _core.actions["pass"]  # the first action after the cards
@@ -80,8 +80,8 @@ def _max_points(rules: Rules) -> int:
 def _longest_calls(rules: Rules, dealer: int, scores: Tuple[int, int]) -> int:
     """The most bidding and doubling actions a hand can take, found by walking every sequence of calls.
     The calls open to a seat depend on the up-card, so each card is tried as the up-card (the 21st card
-    dealt), and on the hands only through two house rules: ``round2_sun="ace_before_dealer"`` (each deck
-    gives the seat before the dealer an ace besides the up-card, so its round-two Sun stays open) and
+    dealt), and on the hands only through two house rules: ``round2_sun="ace_after_dealer"`` (each deck
+    gives the seat after the dealer an ace besides the up-card, so its round-two Sun stays open) and
     ``kawesh`` (a call that ends the hand, which a pass in its place would only lengthen)."""
 
     def longest(game: Game) -> int:
@@ -95,13 +95,14 @@ def _longest_calls(rules: Rules, dealer: int, scores: Tuple[int, int]) -> int:
         return best
 
     aces = [card for card in range(NUM_CARDS) if card % 8 == 7]
+    ace_at = _core.first_card_positions((dealer + 1) % 4, dealer)[0]  # the first card of the seat after the dealer
     decks = []
     for up_card in range(NUM_CARDS):
         ace = next(card for card in aces if card != up_card)
-        rest = [card for card in range(NUM_CARDS) if card not in (up_card, ace)]
-        # the seat before the dealer's first packet is cards 6-8; the up-card is card 20
-        decks.append(format_cards(rest[:6] + [ace] + rest[6:19] + [up_card] + rest[19:]))
-    return max(longest(Game(rules, dealer=dealer, deck=deck, scores=scores)) for deck in decks)
+        rest = iter(card for card in range(NUM_CARDS) if card not in (up_card, ace))
+        placed = {ace_at: ace, _core.up_card_position: up_card}
+        decks.append(format_cards([placed[i] if i in placed else next(rest) for i in range(NUM_CARDS)]))
+    return max(longest(Game(rules=rules, dealer=dealer, deck=deck, scores=scores)) for deck in decks)
 
 
 class BalootGame(pyspiel.Game):
@@ -111,7 +112,7 @@ class BalootGame(pyspiel.Game):
         values = dict(_PARAMETERS, **(params or {}))
         self.rules = Rules(**{name: values[name] for name in _RULES})
         self.dealer = validation.seat(values["dealer"], "dealer")
-        self.scores = validation.scores((values["team0_score"], values["team1_score"]))
+        self.scores = hand_scores((values["team0_score"], values["team1_score"]), self.rules)
         self.max_calls = _longest_calls(self.rules, self.dealer, self.scores)
         bound = _max_points(self.rules)
         info = pyspiel.GameInfo(num_distinct_actions=NUM_ACTIONS, max_chance_outcomes=NUM_CARDS, num_players=4,
@@ -187,7 +188,7 @@ class BalootState(pyspiel.State):
             self._deck += bytes((action,))
             if len(self._deck) == NUM_CARDS:
                 spiel = self.get_game()
-                game = Game(spiel.rules, dealer=spiel.dealer, deck=format_cards(self._deck), scores=spiel.scores)
+                game = Game(rules=spiel.rules, dealer=spiel.dealer, deck=format_cards(self._deck), scores=spiel.scores)
                 self._dealt = tuple(to_mask(parse_cards(hand)) for hand in game.hands)
                 self._hand = _Hand(game)
             return
@@ -247,7 +248,7 @@ class BalootState(pyspiel.State):
         return seen
 
     def _replays(self, deck: List[int], spiel: BalootGame) -> bool:
-        game = Game(spiel.rules, dealer=spiel.dealer, deck=format_cards(deck), scores=spiel.scores)
+        game = Game(rules=spiel.rules, dealer=spiel.dealer, deck=format_cards(deck), scores=spiel.scores)
         try:
             for action in self._moves[1::2]:
                 game.apply(_NAMES[action])

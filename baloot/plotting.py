@@ -9,7 +9,7 @@ import numpy as np
 
 from baloot.errors import BalootError
 from baloot.files import check_writable, write_atomically
-from baloot.labels import ENGLISH
+from baloot.labels import call_label
 
 if TYPE_CHECKING:
     from baloot.analysis import BidAnalysis
@@ -35,17 +35,12 @@ def check_plot_target(path: str) -> None:
     check_writable(path, "--plot", [f".{name}" for name in formats])
 
 
-def _call_name(action: str) -> str:
-    name, _, suit = action.partition(":")
-    return ENGLISH.get(name, name) + (f" {suit}" if suit else "")
-
-
 def plot_bid_analysis(analysis: "BidAnalysis", path: str) -> None:
     """Left: each call's expected margin with its 95% interval. Right: the distribution of margins."""
     from matplotlib import colormaps
 
     figure = figure_class()(figsize=(11, 4.2))
-    names = [_call_name(row.action) for row in analysis.rows]
+    names = [call_label(row.action, arabic=False) for row in analysis.rows]
     means = np.array([row.margin.mean for row in analysis.rows])
     cis = np.array([row.margin.ci for row in analysis.rows])
     colors = colormaps["tab10"](np.arange(len(names)) % 10)
@@ -56,7 +51,7 @@ def plot_bid_analysis(analysis: "BidAnalysis", path: str) -> None:
     left.invert_yaxis()
     left.axvline(0, color="black", linewidth=0.8)
     left.set_xlabel("expected game-point margin (own team − opponents), 95% CI")
-    left.set_title(f"Seat {analysis.seat}: best call {_call_name(analysis.best)}")
+    left.set_title(f"Seat {analysis.seat}: best call {call_label(analysis.best, arabic=False)}")
     low = min(int(row.margins.min()) for row in analysis.rows)
     high = max(int(row.margins.max()) for row in analysis.rows)
     bins = np.arange(low - 0.5, high + 1.5, max(1, (high - low) // 40))
@@ -68,8 +63,34 @@ def plot_bid_analysis(analysis: "BidAnalysis", path: str) -> None:
     right.legend()
     figure.suptitle(f"Hand {' '.join(analysis.context['hand'])} · up-card {analysis.context['up_card']} · "
                  f"dealer {analysis.context['dealer']} · players {analysis.players[0]}")
+    save_figure(figure, path)
+
+
+def plot_equity(table: Any, path: str, *, dealer: int = 0) -> None:
+    """A heatmap of team 0's chance to win the match over the score grid, with ``dealer`` to deal next."""
+    figure = figure_class()(figsize=(6.4, 5.4))
+    axes = figure.subplots()
+    image = axes.imshow(100 * table.win[:, :, dealer], origin="lower", cmap="RdBu", vmin=0, vmax=100,
+                        interpolation="nearest")
+    lines = axes.contour(100 * table.win[:, :, dealer], levels=[10, 25, 50, 75, 90], colors="black", linewidths=0.6)
+    axes.clabel(lines, fmt="%d%%", fontsize=8)
+    axes.set_xlabel("team 1's score")
+    axes.set_ylabel("team 0's score")
+    axes.set_title(f"Team 0's chance to win the match (%), target {table.target}\n"
+                   f"players {table.players[0]}, seat {dealer} deals next")
+    figure.colorbar(image, ax=axes, label="%")
+    save_figure(figure, path, dpi=110)
+
+
+def save_figure(figure: Any, path: str, *, dpi: int = 120) -> None:
+    """Lay the figure out and write it to ``path`` atomically, in the format its extension names; a
+    BalootError says why it could not be written."""
     figure.tight_layout()
     try:
-        write_atomically(path, lambda tmp: figure.savefig(tmp, dpi=120, format=os.path.splitext(path)[1][1:].lower()))
-    except (OSError, ValueError) as error:
+        write_atomically(path, lambda tmp: figure.savefig(tmp, dpi=dpi, format=os.path.splitext(path)[1][1:].lower()))
+    except BalootError:
+        raise
+    except OSError as error:
+        raise BalootError(f"cannot write the plot {path!r}: {error.strerror or error}") from None
+    except ValueError as error:  # matplotlib: a format it cannot draw
         raise BalootError(f"cannot write the plot {path!r}: {error}") from None

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any, Dict, FrozenSet
 
 from baloot.errors import BalootError
 from baloot.rules import Rules
+
+# Leading bytes of files that are often given for a record by mistake, and what to call them.
+_NOT_TEXT = ((b"\x1f\x8b", "a gzip file (decompress it first)"), (b"\xff\xfe", "UTF-16 text (save it as UTF-8)"),
+             (b"\xfe\xff", "UTF-16 text (save it as UTF-8)"), (b"PK\x03\x04", "a zip file"),
+             (b"\x89PNG", "a PNG image"))
 
 
 def parse_json(text: object, what: str) -> Any:
@@ -17,8 +23,44 @@ def parse_json(text: object, what: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise BalootError(f"{what} is not valid JSON: {error}") from None
+    except UnicodeDecodeError as error:
+        raise BalootError(f"{what} is not JSON text: {error.reason} at byte {error.start}") from None
     except RecursionError:
         raise BalootError(f"{what} is nested too deeply to be a baloot record") from None
+
+
+def read_text(path: str, what: str) -> str:
+    """The UTF-8 text of a record file.
+
+    Parameters
+    ----------
+    path : str
+        The file, or '-' for stdin.
+    what : str
+        The record's kind, as messages name it ("game record").
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    BalootError
+        When the file cannot be read, or is not UTF-8 text (a gzip or zip file, UTF-16, an image ...).
+    """
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as handle:
+                data = handle.read()
+    except OSError as error:
+        raise BalootError(f"cannot read the {what} {path!r}: {error.strerror}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        kind = next((name for magic, name in _NOT_TEXT if data.startswith(magic)), "a binary file")
+        raise BalootError(f"the {what} {path!r} is not UTF-8 JSON text: it looks like {kind}") from None
 
 
 def check_header(record: object, what: str, form: str, version: int, fields: FrozenSet[str]) -> Dict[str, Any]:

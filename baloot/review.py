@@ -21,13 +21,15 @@ import numpy as np
 from baloot import _core, validation
 from baloot.actions import parse_action
 from baloot.cards import parse_cards
+from baloot.equity import EquityTable, equity_for, match_chances
 from baloot.errors import BalootError
 from baloot.game import Game
 from baloot.match import Match
 from baloot.progress import progress_callback
+from baloot.records import parse_json
 from baloot.rules import core_rules, resolve
 from baloot.simulate import core_players
-from baloot.stats import Estimate, estimate
+from baloot.stats import Estimate, estimate, mean_estimate
 
 REVIEW_FORMAT = "baloot-review"
 REVIEW_VERSION = 1
@@ -37,6 +39,10 @@ REVIEW_VERSION = 1
 # turned into khasra (16 points in Hokum, 26 in Sun). A loss is classed only when its CI excludes 0.
 LOSS_CLASSES = (("blunder", 8.0), ("mistake", 3.0), ("inaccuracy", 1.0))
 DEFAULT_SAMPLES = 10_000
+# Memory per sample of one decision: for each legal action (at most the 8 cards of a hand; a bidding turn
+# has fewer calls) the core's margin and own team's points (int16), its outcome flags (a byte) and at
+# match level the chance to win the match (float64); three int64 columns for a mean and a paired loss.
+SAMPLE_BYTES = 8 * (2 + 2 + 1 + 8) + 3 * 8
 
 
 @dataclass(frozen=True)
@@ -49,6 +55,10 @@ class ActionValue:
     margin: Estimate
     loss: Estimate
     dd: Optional[int]
+    # At match level: the team's chance to win the match after the hand, and its paired loss against the
+    # action best by that chance.
+    match: Optional[Estimate] = None
+    match_loss: Optional[Estimate] = None
 
 
 @dataclass(frozen=True)
@@ -57,7 +67,9 @@ class Decision:
     ``seat``, ``phase``, the ``action`` taken, the ``best`` action, its ``loss`` (game points) with the
     95% ``ci`` half-width, the ``verdict`` ("best", "ok", "inaccuracy", "mistake", "blunder" or
     "forced"), every legal action's values in ``actions``, and the double-dummy column: ``dd_best``
-    (the cards perfect information plays) and ``dd_loss`` (abnat the card taken gives away)."""
+    (the cards perfect information plays) and ``dd_loss`` (abnat the card taken gives away), or for a
+    card the solver cannot play (a house rule it lacks) ``dd_missing``, the reason the column is empty. At
+    match level, ``match_best`` is the action with the highest chance to win the match and each value has it."""
 
     hand: int
     index: int
@@ -71,6 +83,13 @@ class Decision:
     actions: Tuple[ActionValue, ...]
     dd_best: Optional[Tuple[str, ...]]
     dd_loss: Optional[int]
+    dd_missing: Optional[str] = None
+    match_best: Optional[str] = None
+
+    @property
+    def match_loss(self) -> Optional[Estimate]:
+        """The chance to win the match the action taken gives away against ``match_best`` (None in points only)."""
+        return next(value.match_loss for value in self.actions if value.action == self.action)
 
     @property
     def margin(self) -> Estimate:
@@ -86,8 +105,14 @@ class Decision:
                 "action": self.action, "best": self.best, "loss": self.loss, "ci": self.ci,
                 "verdict": self.verdict,
                 "actions": [{"action": v.action, "margin": v.margin.mean, "margin_ci": v.margin.ci,
-                             "loss": v.loss.mean, "loss_ci": v.loss.ci, "dd": v.dd} for v in self.actions],
-                "dd_best": list(self.dd_best) if self.dd_best is not None else None, "dd_loss": self.dd_loss}
+                             "loss": v.loss.mean, "loss_ci": v.loss.ci, "dd": v.dd,
+                             "match": None if v.match is None else v.match.mean,
+                             "match_ci": None if v.match is None else v.match.ci,
+                             "match_loss": None if v.match_loss is None else v.match_loss.mean,
+                             "match_loss_ci": None if v.match_loss is None else v.match_loss.ci}
+                            for v in self.actions],
+                "dd_best": list(self.dd_best) if self.dd_best is not None else None, "dd_loss": self.dd_loss,
+                "dd_missing": self.dd_missing, "match_best": self.match_best}
 
 
 def _finite(value: float) -> float:
@@ -117,30 +142,46 @@ def _decision_seed(seed: int, hand: int, index: int) -> int:
     return int(np.random.SeedSequence((seed, hand, index)).generate_state(1, np.uint64)[0])
 
 
-def _double_dummy(game: Game) -> Optional[Dict[str, int]]:
-    """The solver's abnat for the mover's team after each legal card, on the true deal."""
+def _double_dummy(game: Game) -> Tuple[Optional[Dict[str, int]], Optional[str]]:
+    """The solver's abnat for the mover's team after each legal card, on the true deal; or None, with the
+    reason when the solver cannot play the hand's rules (None for a call)."""
     if game.phase != "playing":
-        return None
-    from baloot.solver import solve
+        return None, None
+    from baloot.solver import solve, unsolvable_reason
 
-    return solve(game).moves
+    contract = game.contract
+    missing = unsolvable_reason(game.rules.narrow_partner, contract is not None and contract.closed)
+    if missing is not None:
+        return None, missing
+    return solve(game).moves, None
 
 
 def _review_decision(game: Game, hand: int, index: int, action: str, *, players: Any, samples: int, seed: int,
-                     threads: int, progress: Optional[Callable[[int], None]]) -> Decision:
+                     threads: int, progress: Optional[Callable[[int], None]],
+                     equity: Optional[EquityTable] = None) -> Decision:
     record = game.to_record()
     legal = game.legal_actions()
     core, _ = core_players(players, game.rules)
-    margins, _done = _core.review_decision(
+    margins, _done, own_points, flags = _core.review_decision(
         parse_cards(record["deck"]), game.dealer, game.scores, core_rules(game.rules),
         [parse_action(a) for a in record["actions"]], [parse_action(a) for a in legal], core,
         _decision_seed(seed, hand, index), samples, threads, progress)
     means = margins.mean(axis=0)
     taken = legal.index(action)
     best = taken if means[taken] == means.max() else int(np.argmax(means))
-    dd = _double_dummy(game)
+    dd, dd_missing = _double_dummy(game)
+    chances = None if equity is None else match_chances(
+        equity, seat=game.to_move, scores=game.scores, dealer=game.dealer, margin=margins, flags=flags,
+        own_points=own_points)
+    match_best = None
+    if chances is not None:
+        chance_means = chances.mean(axis=0)
+        match_best = taken if chance_means[taken] == chance_means.max() else int(np.argmax(chance_means))
     values = tuple(ActionValue(a, _estimate(margins[:, c]), _estimate(margins[:, best] - margins[:, c]),
-                               dd[a] if dd is not None else None) for c, a in enumerate(legal))
+                               dd[a] if dd is not None else None,
+                               None if chances is None else mean_estimate(chances[:, c]),
+                               None if chances is None else mean_estimate(chances[:, match_best] - chances[:, c]))
+                   for c, a in enumerate(legal))
     loss = values[taken].loss
     dd_best = dd_loss = None
     if dd is not None:
@@ -148,13 +189,26 @@ def _review_decision(game: Game, hand: int, index: int, action: str, *, players:
         dd_best = tuple(card for card, value in dd.items() if value == top)
         dd_loss = top - dd[action]
     return Decision(hand, index, game.to_move, game.phase, action, legal[best], loss.mean, loss.ci,
-                    verdict(loss, forced=len(legal) == 1), values, dd_best, dd_loss)
+                    verdict(loss, forced=len(legal) == 1), values, dd_best, dd_loss, dd_missing,
+                    None if match_best is None else legal[match_best])
 
 
 class Review:
-    """The decisions of a hand or match, reviewed: ``decisions`` (a list of ``Decision``), the
-    ``samples`` per decision, the ``players`` of the play-outs and the ``seed``; ``interrupted`` when
-    Ctrl-C stopped it early (the decisions done are kept). ``table()`` prints it, ``to_json()`` for tools."""
+    """The decisions of a hand or match, reviewed; ``table()`` prints it, ``to_json()`` for tools.
+
+    Attributes
+    ----------
+    decisions : list of Decision
+        Each reviewed decision: the action taken, the best one, the loss with its 95% CI, a verdict.
+    samples : int
+        Worlds per decision.
+    players : list of str
+        The players of the play-outs.
+    seed : int
+        The review's seed.
+    interrupted : bool
+        Ctrl-C stopped it early (the decisions done are kept).
+    """
 
     def __init__(self, decisions: List[Decision], hands: List[Game], samples: int, players: List[str], seed: int,
                  seat: Optional[int], interrupted: bool, seconds: float) -> None:
@@ -193,6 +247,12 @@ class Review:
     def __str__(self) -> str:
         return self.table()
 
+    def _repr_html_(self) -> str:
+        """The table in a notebook, each loss with a bar coloured by its verdict."""
+        from baloot.notebook import review_html
+
+        return review_html(self)
+
     def __repr__(self) -> str:
         return f"<Review decisions={len(self.decisions)} flagged={len(self.flagged)} samples={self.samples}>"
 
@@ -204,10 +264,7 @@ def _games(source: Union[Game, Match, str, Dict[str, Any]]) -> List[Game]:
     if isinstance(source, Match):
         return source.hands
     if isinstance(source, (str, bytes)):
-        try:
-            source = json.loads(source)
-        except json.JSONDecodeError as error:
-            raise BalootError(f"the record is not valid JSON: {error}") from None
+        source = parse_json(source, "the record")
     if isinstance(source, dict) and source.get("format") == "baloot-match":
         return Match.from_record(source).hands
     if isinstance(source, dict):
@@ -217,19 +274,53 @@ def _games(source: Union[Game, Match, str, Dict[str, Any]]) -> List[Game]:
 
 def review(record_or_game: Union[Game, Match, str, Dict[str, Any]], *, players: Any = "heuristic",
            samples: int = DEFAULT_SAMPLES, seat: Optional[int] = None, seed: int = 0, threads: int = 0,
-           progress: Any = False) -> Review:
+           progress: Any = False, objective: Optional[str] = None, equity: Optional[EquityTable] = None) -> Review:
     """Review every decision of a hand or match (or only ``seat``'s): each legal action's expected
     margin for the deciding seat's team over ``samples`` worlds that seat could not tell from the true
     one, played out by ``players``; the loss of the action taken against the best, with a 95% CI; and
     the double-dummy value of each card on the true deal. Same seed, same review, for any ``threads``.
-    ``progress``: True for a bar on stderr, or a callable update(samples done). Ctrl-C returns the
-    decisions done so far, with ``interrupted`` set."""
+
+    Parameters
+    ----------
+    record_or_game : Game, Match, dict or str
+        A finished or unfinished hand or match, or its record (a dict or JSON text).
+    players : str, callable or list of four, default "heuristic"
+        Who plays the worlds out.
+    samples : int
+        Worlds per decision.
+    seat : int, optional
+        Review only this seat's decisions.
+    seed : int, default 0
+        The review's seed.
+    threads : int, default 0
+        Worker threads; 0 uses every core.
+    progress : bool or callable, default False
+        True for a bar on stderr, or a callable update(samples done).
+    objective : {"points", "match"}, optional
+        ``"match"`` adds each action's chance to win the match after the hand, ``"points"`` leaves it out;
+        by default it is added when a hand starts from scores other than 0-0.
+    equity : EquityTable, optional
+        The match equity table; by default ``match_equity(players=players, rules=...)``.
+
+    Returns
+    -------
+    Review
+        Ctrl-C returns the decisions done so far, with ``interrupted`` set.
+
+    Raises
+    ------
+    BalootError
+        A malformed or tampered record, or a bad seat, count, seed, player or objective, or an equity
+        table for other rules.
+    """
     samples = validation.count(samples, "samples", 2)
+    validation.memory(samples * SAMPLE_BYTES, f"a review of {samples:,} samples a decision")
     seed = validation.seed(seed)
     threads = validation.threads(threads)
     seat = validation.optional(validation.seat, seat)
     games = _games(record_or_game)
     _, names = core_players(players, games[0].rules if games else resolve(None))
+    table = equity_for(objective, equity, games, players)
     points = [(h, i, mover, action) for h, game in enumerate(games)
               for i, (mover, action) in enumerate(zip(_movers(game), game.history)) if seat is None or mover == seat]
     began = time.perf_counter()
@@ -241,7 +332,8 @@ def review(record_or_game: Union[Game, Match, str, Dict[str, Any]], *, players: 
                 done = len(decisions) * samples
                 decisions.append(_review_decision(
                     _replayed(games[h], i), h, i, action, players=players, samples=samples, seed=seed,
-                    threads=threads, progress=(lambda n, done=done: update(done + n)) if update else None))
+                    threads=threads, progress=(lambda n, done=done: update(done + n)) if update else None,
+                    equity=table))
         except KeyboardInterrupt:
             interrupted = True
     return Review(decisions, games, samples, names, seed, seat, interrupted, time.perf_counter() - began)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from baloot.plotting import figure_class
+from baloot.plotting import figure_class, save_figure
 
 if TYPE_CHECKING:
     from baloot.review import Review
@@ -46,5 +46,4 @@ def plot_review(review: "Review", path: str) -> None:
     axes.set_title(f"Review: {len(review.flagged)} flagged of {len(decisions)} decisions · {review.samples:,} "
                    f"samples each · players {review.players[0]}")
     axes.legend(loc="best", fontsize=8)
-    figure.tight_layout()
-    figure.savefig(path, dpi=120)
+    save_figure(figure, path)

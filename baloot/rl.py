@@ -34,9 +34,9 @@ except ImportError as error:  # pragma: no cover - exercised only without the ex
 from baloot import _core, validation
 from baloot.actions import NUM_ACTIONS, format_action, parse_action
 from baloot.errors import BalootError, IllegalAction
-from baloot.game import Game
-from baloot.players import BuiltinPlayer, PlayerSpec, make_player
-from baloot.rules import Rules, core_rules, resolve
+from baloot.game import REWARDS, Game
+from baloot.roster import BuiltinPlayer, PlayerSpec, make_player
+from baloot.rules import Rules, core_rules, hand_scores, resolve
 
 ACTIONS: Tuple[str, ...] = tuple(format_action(a) for a in range(NUM_ACTIONS))
 
@@ -63,18 +63,9 @@ def observe(game: Game, seat: int) -> np.ndarray:
     return game.observation(seat)
 
 
-def _reward(game: Game, seat: int, kind: str) -> float:
-    return _points_reward(game.result.points, seat, kind)
-
-
-def _points_reward(points: Tuple[int, int], seat: int, kind: str) -> float:
-    team = seat % 2
-    return float(points[team] - points[1 - team] if kind == "margin" else points[team])
-
-
 def _check_reward(reward: str) -> str:
-    if reward not in ("margin", "points"):
-        raise BalootError(f"reward {reward!r} must be 'margin' or 'points'")
+    if reward not in REWARDS:
+        raise BalootError(f"reward {reward!r} must be one of {', '.join(map(repr, REWARDS))}")
     return reward
 
 
@@ -89,11 +80,11 @@ def _action_number(action: Any) -> int:
     return int(action)
 
 
-def _apply(game: Game, action: Any, mover: int) -> int:
-    """Plays `action` of `mover`, the seat to move; returns the seat to move next, -1 once the hand is over."""
+def _apply(game: Game, action: Any) -> None:
+    """Plays `action` (a number or a name) of the seat to move."""
     number = action if type(action) is int and 0 <= action < NUM_ACTIONS else _action_number(action)
     try:
-        return game._play(number, mover)
+        game.step(number)
     except IllegalAction:
         raise _not_legal(game, number) from None
 
@@ -108,7 +99,7 @@ class _Deals:
 
     def __init__(self, rules: Optional[Rules], dealer: int, scores: Tuple[int, int]) -> None:
         self.rules, self.dealer = resolve(rules), validation.seat(dealer, "dealer")
-        self.scores = validation.scores(scores)
+        self.scores = hand_scores(scores, self.rules)
         self.rng = np.random.default_rng()
         self.hands = 0
 
@@ -118,7 +109,7 @@ class _Deals:
             self.hands = 0
 
     def next(self) -> Game:
-        game = Game(self.rules, dealer=(self.dealer + self.hands) % 4, seed=int(self.rng.integers(2**63)),
+        game = Game(rules=self.rules, dealer=(self.dealer + self.hands) % 4, seed=int(self.rng.integers(2**63)),
                     scores=self.scores)
         self.hands += 1
         return game
@@ -158,7 +149,7 @@ class BalootAECEnv(_core.AgentTurns, AECEnv):
         self.reward_kind = _check_reward(reward)
         self._deals = _Deals(rules, dealer, scores)
         self.possible_agents = [f"player_{seat}" for seat in range(4)]
-        _core.AgentTurns.__init__(self, self.possible_agents, ACTIONS, reward == "margin", render_mode == "human")
+        _core.AgentTurns.__init__(self, self.possible_agents, reward == "margin", render_mode == "human")
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.observation_spaces = {agent: _observation_space() for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents}
@@ -174,7 +165,7 @@ class BalootAECEnv(_core.AgentTurns, AECEnv):
         if not self._has_reset:
             EnvLogger.error_observe_before_reset()
         # One call into the core for both arrays; the mask is empty unless the agent's seat is to move.
-        return _core.agent_observation(self.game._state, self._seats[agent])
+        return _core.agent_observation(self.game.stepper, self._seats[agent])
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         if not self._has_reset:
@@ -190,7 +181,7 @@ class BalootAECEnv(_core.AgentTurns, AECEnv):
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
-        self._deal(game, game._state, game._history, game._movers)
+        self._deal(game)
         self.agent_selection = self.possible_agents[game.to_move]
 
     # The rare paths of the core's step: calls out of order, and actions that are not a legal number.
@@ -266,10 +257,10 @@ class BalootSeatEnv(gymnasium.Env):
     def step(self, action: Any) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
         if self.game is None or self.game.to_move is None:
             raise BalootError("the hand is over (or was never dealt): call reset()")
-        _apply(self.game, action, self.seat)
+        _apply(self.game, action)
         self._play_others()
         over = self.game.to_move is None
-        reward = _reward(self.game, self.seat, self.reward_kind) if over else 0.0
+        reward = float(self.game.reward(self.seat, kind=self.reward_kind)) if over else 0.0
         return observe(self.game, self.seat), reward, over, False, self._info()
 
     def render(self) -> Optional[str]:
@@ -314,8 +305,9 @@ class BalootVectorEnv(VectorEnv):
         players: list = [None] * 4
         for i, spec in enumerate(specs):
             players[(seat + 1 + i) % 4] = make_player(spec).core
-        self._core = _core.VectorEnv(num_envs, seat, players, core_rules(resolve(rules)),
-                                     validation.seat(dealer, "dealer"), validation.scores(scores),
+        rules = resolve(rules)
+        self._core = _core.VectorEnv(num_envs, seat, players, core_rules(rules),
+                                     validation.seat(dealer, "dealer"), hand_scores(scores, rules),
                                      _check_reward(reward) == "margin", validation.threads(threads))
         self.num_envs = num_envs
         self.copy = copy

@@ -9,9 +9,10 @@ import numpy as np
 
 from baloot import _core, validation
 from baloot.actions import actions_of, parse_action
-from baloot.errors import BalootError, IllegalAction
-from baloot.players import BuiltinPlayer, CallablePlayer, PlayerSpec, resolve_players
+from baloot.chunk_sums import check_chunk_sums
+from baloot.errors import BalootError, IllegalAction, Interrupted
 from baloot.progress import progress_callback
+from baloot.roster import BuiltinPlayer, CallablePlayer, PlayerSpec, resolve_players
 from baloot.rowfiles import write_rows
 from baloot.rules import Rules, core_rules, resolve
 from baloot.stats import Summary
@@ -66,9 +67,19 @@ def _adapt(function: Callable[[Any], str], rules: Rules, game_class: Any) -> Cal
 class SimResult:
     """The hands of one run: numpy arrays with one row per hand (when kept) and exact summary sums.
 
-    Arrays: ``points``/``abnat``/``projects``/``tricks`` (n, 2) per team; ``mode`` (0 Sun, 1 Hokum, -1 thrown
-    in), ``trump`` (suit 0..3 for S H D C, -1), ``buyer`` (seat, -1), ``dealer``, ``made`` (1, 0, -1 thrown
-    in), ``kaboot`` (team, -1), ``multiplier``, ``gahwa``, ``ashkal``, ``baloot`` (team, -1), ``thrown_in``.
+    Attributes
+    ----------
+    hands : int
+        The hands played.
+    points, abnat, projects, tricks : numpy.ndarray
+        (n, 2), per team.
+    mode, trump, buyer, dealer, made, kaboot, multiplier, gahwa, ashkal, baloot : numpy.ndarray
+        One value a hand: ``mode`` 0 Sun, 1 Hokum, -1 thrown in; ``trump`` 0..3 for S H D C or -1; ``buyer``
+        a seat or -1; ``made`` 1, 0 or -1 thrown in; ``kaboot`` and ``baloot`` a team or -1.
+    thrown_in : numpy.ndarray
+        Booleans.
+    interrupted : bool
+        Stopped by Ctrl-C or by a player's illegal action.
     """
 
     def __init__(self, counts: Dict[str, Any], arrays: Optional[Dict[str, np.ndarray]], *, start: int, seed: int,
@@ -157,16 +168,27 @@ def _run_chunked(hands: int, players: Any, seed: int, threads: int, rules: Rules
                                         "players": [str(n) for n in names], "rules": rules.to_dict(),
                                         "contract": contract, "keep": keep, "chunk": size}, chunks)
     resumed = sum(count for first, count in chunks if saved is not None and saved.done((first, count)))
-    parts = run_chunks(task, chunks, scheduler=scheduler, checkpoint=saved, split=lambda result: result,
-                       join=functools.partial(_checked_chunk, checkpoint, keep), progress=progress)
+    try:
+        finished = list(zip(chunks, run_chunks(task, chunks, scheduler=scheduler, checkpoint=saved,
+                                               split=lambda result: result,
+                                               join=functools.partial(_checked_chunk, checkpoint, keep),
+                                               progress=progress)))
+        interrupted = False
+    except Interrupted as stop:  # Ctrl-C: the chunks finished (and those read back) are the result
+        finished, interrupted = stop.result, True
+    if not finished:
+        raise KeyboardInterrupt  # stopped before any chunk was finished: nothing to show
+    parts = [part for _, part in finished]
     try:
         counts = merge_counts([c for c, _ in parts])
         arrays = {name: np.concatenate([rows[name] for _, rows in parts]) for name in COLUMNS} if keep else None
     except (TypeError, ValueError) as error:  # only a checkpoint's chunks can disagree in shape
         raise BalootError(f"checkpoint {checkpoint!r}: its chunks cannot be merged ({error}); "
                           "remove it to run again") from None
+    numbers = np.concatenate([np.arange(first, first + count) for (first, count), _ in finished]) \
+        if keep and interrupted and finished else None
     return SimResult(counts, arrays, start=start, seed=seed, players=[str(n) for n in names], rules=rules,
-                     contract=contract, resumed=resumed)
+                     contract=contract, resumed=resumed, interrupted=interrupted, numbers=numbers)
 
 
 def _checked_chunk(checkpoint: str, keep: bool, chunk: Tuple[int, int], counts: Any,
@@ -184,6 +206,7 @@ def _checked_chunk(checkpoint: str, keep: bool, chunk: Tuple[int, int], counts: 
     if counts["hands"] != chunk[1]:
         raise BalootError(f"{where}: counts {counts['hands']!r} hands where the chunk has {chunk[1]}; "
                           "remove the checkpoint to run again")
+    check_chunk_sums(where, counts, chunk[1], rows)
     return counts, rows
 
 
@@ -194,8 +217,9 @@ def _row_arrays(hands: int) -> Dict[str, np.ndarray]:
                 for name, (dtype, width) in COLUMNS.items()}
     except (MemoryError, ValueError):
         row = sum(np.dtype(dtype).itemsize * width for dtype, width in COLUMNS.values())
-        raise BalootError(f"keeping the rows of {hands:,} hands needs {hands * row:,} bytes of memory: run with "
-                          f"keep=False (the summary needs no rows) or fewer hands") from None
+        raise BalootError(f"keeping the rows of {hands:,} hands needs {hands * row:,} bytes of memory: play fewer "
+                          f"hands, or keep no rows (the summary needs none: keep=False in Python, no --out on the "
+                          f"command line)") from None
 
 
 def run(hands: int, players: Any = "random", seed: int = 0, threads: int = 0, rules: Optional[Rules] = None,
@@ -237,29 +261,65 @@ def run(hands: int, players: Any = "random", seed: int = 0, threads: int = 0, ru
     return result
 
 
-def simulate(hands: int, players: Any = "random", seed: int = 0, threads: int = 0, rules: Optional[Rules] = None,
-             contract: Optional[str] = None, keep: bool = True, progress: Any = False, *, start: int = 0,
+def simulate(hands: int, *, players: Any = "random", seed: int = 0, threads: int = 0, rules: Optional[Rules] = None,
+             contract: Optional[str] = None, keep: bool = True, progress: Any = False, start: int = 0,
              scheduler: Any = None, checkpoint: Optional[str] = None, chunk: Optional[int] = None) -> SimResult:
-    """Play ``hands`` full hands in the C++ core and return a ``SimResult``.
+    """Play ``hands`` full hands in the C++ core.
 
-    ``players``: one name for all four seats or a list of four ("random", "heuristic", "expert", "dd", "pimc",
-    "pimc:samples=20", "rollout", or a Python callable ``f(game) -> action``, which runs at Python speed on one
-    thread). ``threads=0`` uses every core. ``contract`` ("sun", "hokum:H") forces the contract with the first
-    bidder (dealer+1) as buyer and skips bidding and doubling. Hand ``i`` is dealt by seat ``i % 4`` from a
-    generator seeded by a hash of (``seed``, ``i``): the same seed gives identical results for any ``threads``, and
-    ``start`` runs hands ``start .. start+hands-1`` of the same sequence. ``keep=False`` keeps only the summary sums
-    (memory flat in ``hands``). ``progress=True`` shows a progress bar; a callable is called with the count of
-    finished hands instead.
+    Hand ``i`` is dealt by seat ``i % 4`` from a generator seeded by a hash of (``seed``, ``i``): the same seed
+    gives identical results for any ``threads``. Either way of running (local, chunked on a cluster, resumed
+    from a checkpoint) gives the plain local run's result bit for bit.
 
-    ``scheduler`` (a Dask ``Client`` or an address such as ``"tcp://host:8786"``) runs chunks of ``chunk``
-    hands on the cluster; ``checkpoint`` (a file) records finished chunks so that the same call resumes
-    where an interrupted one stopped (with ``keep=True`` each chunk's rows go to ``FILE.rows-FIRST.npz``
-    beside it; every chunk's SHA-256 is checked on resume, and ``result.resumed`` counts the hands read
-    back). Either way the result equals the plain local run bit for bit.
+    Parameters
+    ----------
+    hands : int
+        The number of hands.
+    players : str, callable or list of four, default "random"
+        One player for all four seats or one per seat: a built-in name with its options
+        (``baloot.players()`` lists them, e.g. ``"pimc:samples=20"``), a ``NativePlayer``, or a Python
+        callable ``f(game) -> action``, which runs at Python speed on one thread.
+    seed : int, default 0
+        The run's seed.
+    threads : int, default 0
+        Worker threads; 0 uses every core.
+    rules : Rules, optional
+        The host options; None for the seed's defaults.
+    contract : str, optional
+        ``"sun"`` or ``"hokum:H"``: forces the contract with the first bidder (dealer+1) as buyer and skips
+        bidding and doubling.
+    keep : bool, default True
+        Keep the per-hand rows; False keeps only the summary sums (memory flat in ``hands``).
+    progress : bool or callable, default False
+        True shows a progress bar; a callable is called with the count of finished hands instead.
+    start : int, default 0
+        Runs hands ``start .. start+hands-1`` of the same sequence.
+    scheduler : dask Client or str, optional
+        Runs chunks of ``chunk`` hands on a Dask cluster (a ``Client`` or an address such as
+        ``"tcp://host:8786"``).
+    checkpoint : str, optional
+        A file that records finished chunks, so that the same call resumes where an interrupted one stopped
+        (with ``keep=True`` each chunk's rows go to ``FILE.rows-FIRST.npz`` beside it; every chunk's SHA-256
+        is checked on resume, and ``result.resumed`` counts the hands read back).
+    chunk : int, optional
+        Hands per chunk with ``scheduler`` or ``checkpoint`` (default: automatic).
+
+    Returns
+    -------
+    SimResult
+
+    Raises
+    ------
+    BalootError
+        A bad count, seed, player, rule or contract, or a checkpoint that does not match the call.
+    IllegalAction
+        A Python or native player chose an illegal action; the hands finished before it are in its ``.result``.
+    Interrupted
+        On Ctrl-C (a ``KeyboardInterrupt``); its ``result`` is the ``SimResult`` of the hands finished (of the
+        chunks finished, with ``scheduler`` or ``checkpoint``), ``interrupted`` set.
     """
     with progress_callback(progress, validation.count(hands, "hands")) as callback:
         result = run(hands, players, seed, threads, rules, contract, keep, callback, start, scheduler, checkpoint,
                      chunk)
     if result.interrupted:
-        raise KeyboardInterrupt
+        raise Interrupted(result)
     return result

@@ -21,16 +21,21 @@ from baloot.rules import Rules, core_rules, resolve
 class Solution:
     """The double-dummy solution of a position.
 
-    ``value``: the abnat each team (team 0, team 1) takes *from here* under best play by both sides:
-    the cards still in the hands and those already on the table, plus the 10 for the last trick. The
-    two add up to everything still to be won; abnat won in earlier tricks are not included.
-
-    ``moves``: for every legal card of the seat to move, the abnat the *mover's team* takes from here
-    if it plays that card and everyone plays perfectly afterwards. The best cards reach
-    ``value[to_move % 2]``.
-
-    ``to_move``: the seat to move; ``best``: the cards that reach the best value; ``nodes``: search
-    nodes visited.
+    Attributes
+    ----------
+    value : tuple of int
+        The abnat each team (team 0, team 1) takes *from here* under best play by both sides: the cards
+        still in the hands and those already on the table, plus the 10 for the last trick. The two add up
+        to everything still to be won; abnat won in earlier tricks are not included.
+    moves : dict of str to int
+        For every legal card of the seat to move, the abnat the *mover's team* takes from here if it plays
+        that card and everyone plays perfectly afterwards. The best cards reach ``value[to_move % 2]``.
+    to_move : int
+        The seat to move.
+    best : tuple of str
+        The cards that reach the best value.
+    nodes : int
+        Search nodes visited.
     """
 
     value: Tuple[int, int]
@@ -52,12 +57,34 @@ def _state_of(game: Any) -> Any:
     return state
 
 
-def check_solvable(narrow_partner: bool, closed: bool = False) -> None:
-    """The search plays by the seed's trick rules: it refuses the house rules that change them."""
+def unsolvable_reason(narrow_partner: bool, closed: bool = False) -> Optional[str]:
+    """Why the search cannot play a hand under these trick rules, or None when it can: it plays by the
+    seed's trick rules and not the house rules that change them.
+
+    Parameters
+    ----------
+    narrow_partner : bool
+        The rules' ``narrow_partner`` option (R18 variant).
+    closed : bool
+        Whether the hand is closed by a closed double (R21 variant).
+
+    Returns
+    -------
+    str or None
+        The reason, a phrase starting "the double-dummy solver does not play".
+    """
     if narrow_partner:
-        raise BalootError("the double-dummy solver does not play the narrow partner exception (narrow_partner)")
+        return "the double-dummy solver does not play the narrow partner exception (narrow_partner)"
     if closed:
-        raise BalootError("the double-dummy solver does not play a hand closed by a closed double")
+        return "the double-dummy solver does not play a hand closed by a closed double"
+    return None
+
+
+def check_solvable(narrow_partner: bool, closed: bool = False) -> None:
+    """``unsolvable_reason`` as a ``BalootError``."""
+    reason = unsolvable_reason(narrow_partner, closed)
+    if reason is not None:
+        raise BalootError(reason)
 
 
 def _solution(raw: Dict[str, Any]) -> Solution:
@@ -102,11 +129,25 @@ def solve(game: Any, *, use_tt: bool = True, target: Optional[int] = None) -> Un
     """The double-dummy :class:`Solution` of a hand in its playing phase; with ``target``, only whether
     the team of the seat to move takes at least ``target`` abnat from here (one probe, far cheaper).
 
-    ``game`` is a :class:`baloot.Game` (or the core ``HandState`` it wraps). ``Solution.value`` is the
-    abnat per team from here; ``Solution.moves`` maps each legal card of the seat to move to the abnat
-    its team takes from here after playing it. Raises :class:`baloot.BalootError` when the hand is not
-    being played (bidding, doubling or over). ``use_tt=False`` searches without the transposition
-    table (slower; the answer is the same).
+    Parameters
+    ----------
+    game : Game
+        A hand in its playing phase (or the core ``HandState`` it wraps).
+    use_tt : bool, default True
+        False searches without the transposition table (slower; the answer is the same).
+    target : int, optional
+        Only ask whether the team of the seat to move takes at least this many abnat from here.
+
+    Returns
+    -------
+    Solution or bool
+        ``Solution.value`` is the abnat per team from here; ``Solution.moves`` maps each legal card of the
+        seat to move to the abnat its team takes from here after playing it. With ``target``, a bool.
+
+    Raises
+    ------
+    BalootError
+        The hand is not being played (bidding, doubling or over), or a bad target.
     """
     state = _playing_state(game)
     use_tt = validation.boolean(use_tt, "use_tt")

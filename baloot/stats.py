@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 import numpy as np
 
 from baloot import _core
-from baloot.labels import label
+from baloot.labels import call_label, label
 from baloot.validation import contract_name
 
 Z95 = 1.959963984540054
@@ -41,6 +41,22 @@ class Estimate:
     def __str__(self) -> str:
         return f"{self.mean:.3f} ± {self.ci:.3f}"
 
+    def to_dict(self) -> Dict[str, Optional[float]]:
+        """The estimate for JSON.
+
+        Returns
+        -------
+        dict
+            ``{"mean": ..., "ci95": ...}``, None where a value is undefined (no hands for a mean, fewer
+            than two for an interval), never NaN.
+        """
+        return {"mean": defined(self.mean), "ci95": defined(self.ci)}
+
+
+def defined(value: float) -> Optional[float]:
+    """``value``, or None where it is NaN or infinite (JSON holds neither)."""
+    return value if math.isfinite(value) else None
+
 
 def estimate(total: Any, total_sq: Any, n: Any) -> Any:
     """Mean and 95% CI half-width from a sum and a sum of squares (numpy arithmetic, any shape)."""
@@ -52,6 +68,13 @@ def estimate(total: Any, total_sq: Any, n: Any) -> Any:
         var = np.where(n > 1, (total_sq - n * mean**2) / np.maximum(n - 1, 1), np.nan)
         ci = Z95 * np.sqrt(np.maximum(var, 0) / np.maximum(n, 1))
     return mean, np.where(n > 1, ci, np.nan)
+
+
+def mean_estimate(values: np.ndarray) -> Estimate:
+    """The mean of floats (chances, say) with the half-width of its 95% CI (0 for fewer than two)."""
+    n = len(values)
+    mean = float(values.mean()) if n else float("nan")
+    return Estimate(mean, Z95 * float(values.std(ddof=1)) / math.sqrt(n) if n > 1 else 0.0)
 
 
 def rate(count: Any, n: Any) -> Estimate:
@@ -72,9 +95,22 @@ def merge_counts(parts: List[Mapping[str, Any]]) -> Dict[str, Any]:
 
 class Summary:
     """Mean game points per team and per buyer seat with 95% CIs; rates of each contract, made,
-    khasra, kaboot, throw-in, doubling level, projects and Baloot. ``str()`` prints a table."""
+    khasra, kaboot, throw-in, doubling level, projects and Baloot. ``str()`` prints a table.
 
-    def __init__(self, counts: Mapping[str, Any], arabic: bool = True) -> None:
+    Parameters
+    ----------
+    counts : mapping
+        The exact sums of a run, as ``SimResult.counts`` holds them.
+    arabic : bool, default True
+        Arabic labels beside the English ones in the table.
+
+    Raises
+    ------
+    KeyError
+        ``counts`` lacks a sum.
+    """
+
+    def __init__(self, counts: Mapping[str, Any], *, arabic: bool = True) -> None:
         self.counts = {k: counts[k] for k in COUNT_KEYS}
         self.arabic = arabic
         c = self.counts
@@ -107,63 +143,80 @@ class Summary:
         self.baloot = rate(c["baloot"], self.played)
 
     def to_dict(self) -> Dict[str, Any]:
-        def est(e: Estimate) -> Dict[str, float]:
-            return {"mean": e.mean, "ci95": e.ci}
-
+        """The summary for JSON: each estimate as ``{"mean", "ci95"}``, None where it is undefined (a rate
+        of no hands, an interval of one hand), never NaN."""
         return {
             "hands": self.hands,
-            "points": [est(e) for e in self.points],
-            "margin_team0": est(self.margin),
-            "seats_as_buyer": [{k: est(v) for k, v in seat.items()} for seat in self.seats],
-            "contracts": {k: est(v) for k, v in self.contracts.items()},
-            "thrown_in": est(self.thrown_in),
-            "made": est(self.made),
-            "khasra": est(self.khasra),
-            "kaboot": {k: est(v) for k, v in self.kaboot.items()},
-            "multiplier": {str(k): est(v) for k, v in self.multiplier.items()},
-            "gahwa": est(self.gahwa),
-            "projects_per_hand": self.projects,
-            "projects_scored": est(self.projects_scored),
-            "baloot": est(self.baloot),
+            "points": [e.to_dict() for e in self.points],
+            "margin_team0": self.margin.to_dict(),
+            "seats_as_buyer": [{k: v.to_dict() for k, v in seat.items()} for seat in self.seats],
+            "contracts": {k: v.to_dict() for k, v in self.contracts.items()},
+            "thrown_in": self.thrown_in.to_dict(),
+            "made": self.made.to_dict(),
+            "khasra": self.khasra.to_dict(),
+            "kaboot": {k: v.to_dict() for k, v in self.kaboot.items()},
+            "multiplier": {str(k): v.to_dict() for k, v in self.multiplier.items()},
+            "gahwa": self.gahwa.to_dict(),
+            "projects_per_hand": {k: defined(v) for k, v in self.projects.items()},
+            "projects_scored": self.projects_scored.to_dict(),
+            "baloot": self.baloot.to_dict(),
             "counts": self.counts,
         }
 
     def rows(self) -> List[Tuple[str, str]]:
+        """The table's rows: a name and the value as text."""
+        return [(name, text) for name, text, _ in self.shares()]
+
+    def shares(self) -> List[Tuple[str, str, Optional[float]]]:
+        """The table's rows with, for each rate, the proportion it shows.
+
+        Returns
+        -------
+        list of (str, str, float or None)
+            The row's name, its value as text, and the proportion (0 to 1) for a rate, None for the others.
+        """
         a = self.arabic
 
-        def pct(e: Estimate) -> str:
+        def pct(e: Estimate) -> Tuple[str, Optional[float]]:
             if math.isnan(e.mean):
-                return UNDEFINED
-            return f"{100 * e.mean:6.2f}% ± {100 * e.ci:.2f}" if not math.isnan(e.ci) else f"{100 * e.mean:6.2f}%"
+                return UNDEFINED, None
+            text = f"{100 * e.mean:6.2f}% ± {100 * e.ci:.2f}" if not math.isnan(e.ci) else f"{100 * e.mean:6.2f}%"
+            return text, e.mean
 
-        def mean(e: Estimate) -> str:
+        def mean(e: Estimate) -> Tuple[str, None]:
             if math.isnan(e.mean):
-                return UNDEFINED
-            return f"{e.mean:7.3f} ± {e.ci:.3f}" if not math.isnan(e.ci) else f"{e.mean:7.3f}"
+                return UNDEFINED, None
+            return (f"{e.mean:7.3f} ± {e.ci:.3f}" if not math.isnan(e.ci) else f"{e.mean:7.3f}"), None
 
-        rows = [("Hands", f"{self.hands:,}")]
+        rows = [("Hands", (f"{self.hands:,}", None))]
         rows += [(f"Points, team {t} (seats {t} & {t + 2})", mean(self.points[t])) for t in (0, 1)]
         rows.append(("Margin, team 0 − team 1", mean(self.margin)))
         for name in CONTRACTS:
-            mode, _, suit = name.partition(":")
-            rows.append((f"{label(mode, a)}{' ' + suit if suit else ''}", pct(self.contracts[name])))
-        rows.append((label("throw_in", a), pct(self.thrown_in)))
-        rows.append((label("made", a), pct(self.made)))
-        rows.append((label("khasra", a), pct(self.khasra)))
-        rows.append((f"{label('kaboot', a)} by buyers", pct(self.kaboot["buyers"])))
-        rows.append((f"{label('kaboot', a)} by defenders", pct(self.kaboot["defenders"])))
+            rows.append((call_label(name, arabic=a), pct(self.contracts[name])))
+        rows.append((label("throw_in", arabic=a), pct(self.thrown_in)))
+        rows.append((label("made", arabic=a), pct(self.made)))
+        rows.append((label("khasra", arabic=a), pct(self.khasra)))
+        rows.append((f"{label('kaboot', arabic=a)} by buyers", pct(self.kaboot["buyers"])))
+        rows.append((f"{label('kaboot', arabic=a)} by defenders", pct(self.kaboot["defenders"])))
         for m, name in ((2, "double"), (3, "three"), (4, "four")):
-            rows.append((f"{label(name, a)} ×{m}", pct(self.multiplier[m])))
-        rows.append((label("gahwa", a), pct(self.gahwa)))
+            rows.append((f"{label(name, arabic=a)} ×{m}", pct(self.multiplier[m])))
+        rows.append((label("gahwa", arabic=a), pct(self.gahwa)))
         for kind in PROJECT_KINDS:
             per_hand = self.projects[kind]
-            rows.append((f"{label(kind, a)} per hand", UNDEFINED if math.isnan(per_hand) else f"{per_hand:.4f}"))
-        rows.append((f"{label('projects', a)} scored", pct(self.projects_scored)))
-        rows.append((label("baloot", a), pct(self.baloot)))
+            shown = UNDEFINED if math.isnan(per_hand) else f"{per_hand:.4f}"
+            rows.append((f"{label(kind, arabic=a)} per hand", (shown, None)))
+        rows.append((f"{label('projects', arabic=a)} scored", pct(self.projects_scored)))
+        rows.append((label("baloot", arabic=a), pct(self.baloot)))
         for s, seat in enumerate(self.seats):
-            rows.append((f"Seat {s} buys / makes", f"{pct(seat['buys'])} / {pct(seat['made'])}"))
+            rows.append((f"Seat {s} buys / makes", (f"{pct(seat['buys'])[0]} / {pct(seat['made'])[0]}", None)))
             rows.append((f"Seat {s} as buyer: margin", mean(seat["margin"])))
-        return rows
+        return [(name, text, share) for name, (text, share) in rows]
+
+    def _repr_html_(self) -> str:
+        """The table in a notebook, each rate with a bar."""
+        from baloot.notebook import summary_html
+
+        return summary_html(self)
 
     def __str__(self) -> str:
         rows = self.rows()

@@ -14,8 +14,9 @@ from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
 import numpy as np
 
 from baloot import _core, validation
+from baloot.blocks import block_size, in_blocks
 from baloot.cards import Cards, format_card, parse_cards, parse_hands, to_mask
-from baloot.errors import BalootError
+from baloot.errors import BalootError, Interrupted
 from baloot.progress import progress_callback
 from baloot.rules import Rules, core_rules, resolve
 from baloot.solver import check_solvable
@@ -98,16 +99,36 @@ def dd_tables(hands: Any, leaders: Any = 0, *, contracts: Optional[Sequence[str]
     team takes from deal ``i``'s first lead under ``TABLE_CONTRACTS[k]``, both teams playing perfectly
     with every hand in view (the last-trick 10 included; ``-1`` in the columns not asked for).
 
-    ``hands``: an ``(n, 4)`` integer array of hand masks in seat order (bit ``c`` for card ``c`` of
-    ``baloot.DECK``), or a list of deals of four hands (``"AS 10S ..."`` or card lists). The hands of a
-    deal hold the same number of cards: eight for a full deal. ``leaders``: the seat leading the first
-    trick, one for every deal or one per deal. ``contracts``: the columns to solve (default all).
-    ``threads``: 0 for every core. Raises :class:`baloot.BalootError` naming the first bad deal.
+    Parameters
+    ----------
+    hands : array or list
+        An ``(n, 4)`` integer array of hand masks in seat order (bit ``c`` for card ``c`` of ``baloot.DECK``),
+        or a list of deals of four hands (``"AS 10S ..."`` or card lists). The hands of a deal hold the same
+        number of cards: eight for a full deal.
+    leaders : int or array, default 0
+        The seat leading the first trick, one for every deal or one per deal.
+    contracts : list of str, optional
+        The columns to solve (default all).
+    rules : Rules, optional
+        The host options (the solver plays by the seed's trick rules).
+    threads : int, default 0
+        Worker threads; 0 for every core.
+    progress : bool or callable, default False
+        True for a progress bar, or a callable taking the count of finished deals.
+    resolution : {"abnat", "points", "make"}, default "abnat"
+        The exact abnat; each team's game points for its abnat, rounded as the score rounds them (no
+        projects; fewer probes than exact abnat); or 1 where the team takes strictly more than half of the
+        deal's abnat, else 0 (one probe, two when the deal can split evenly).
 
-    ``resolution``: ``"abnat"`` (the default) the exact abnat; ``"points"`` each team's game points for
-    its abnat, rounded as the score rounds them (no projects; fewer probes than exact abnat);
-    ``"make"`` 1 where the team takes strictly more than half of the deal's abnat, else 0 (one probe,
-    two when the deal can split evenly).
+    Returns
+    -------
+    numpy.ndarray
+        ``(n, 5, 2)`` int16: ``[i, k, team]`` for deal ``i`` under ``TABLE_CONTRACTS[k]``.
+
+    Raises
+    ------
+    BalootError
+        Naming the first bad deal, or a bad leader, contract, rule or resolution.
     """
     if resolution not in RESOLUTIONS:
         raise BalootError(f"resolution {resolution!r} is not one of {', '.join(RESOLUTIONS)}")
@@ -133,7 +154,26 @@ def dd_table(hands: Sequence[Cards], leader: int = 0, *, rules: Optional[Rules] 
              resolution: str = "abnat") -> Dict[str, Tuple[int, int]]:
     """The double-dummy table of one deal: for each of ``TABLE_CONTRACTS``, the abnat (team 0, team 1)
     take from the first lead, led by ``leader``, under best play with every hand in view (or their game
-    points, or whether each takes more than half: ``resolution`` as in :func:`dd_tables`)."""
+    points, or whether each takes more than half: ``resolution`` as in :func:`dd_tables`).
+
+    Parameters
+    ----------
+    hands : sequence of cards
+        Four hands of the same size in seat order.
+    leader : int, default 0
+        The seat leading the first trick.
+    rules, resolution
+        As :func:`dd_tables` takes them.
+
+    Returns
+    -------
+    dict of str to tuple of int
+
+    Raises
+    ------
+    BalootError
+        A bad deal, leader, rule or resolution.
+    """
     leader = validation.seat(leader, "leader")
     table = dd_tables([list(hands)], leader, rules=rules, threads=1, resolution=resolution)[0]
     return {contract: (int(row[0]), int(row[1])) for contract, row in zip(TABLE_CONTRACTS, table)}
@@ -142,10 +182,30 @@ def dd_table(hands: Sequence[Cards], leader: int = 0, *, rules: Optional[Rules] 
 _DEAL_BLOCK = 1 << 16
 
 
-def random_deals(n: int, seed: int = 0, *, fixed: Optional[Mapping[int, Cards]] = None) -> np.ndarray:
+def random_deals(n: int, *, seed: int = 0, fixed: Optional[Mapping[int, Cards]] = None) -> np.ndarray:
     """``n`` random full deals as an ``(n, 4)`` uint64 array of hand masks (as :func:`dd_tables` takes
-    them), reproducible by ``seed``. ``fixed`` maps seats to the eight cards they hold in every deal; the
-    other cards are dealt uniformly at random to the other seats."""
+    them).
+
+    Parameters
+    ----------
+    n : int
+        The number of deals.
+    seed : int, default 0
+        Makes the deals reproducible.
+    fixed : mapping of int to cards, optional
+        Seats and the eight cards they hold in every deal; the other cards are dealt uniformly at random to
+        the other seats.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``(n, 4)`` uint64 hand masks in seat order.
+
+    Raises
+    ------
+    BalootError
+        A bad count, seed, seat or fixed hand.
+    """
     count = validation.count(n, "n")
     rng = np.random.default_rng(validation.seed(seed))
     try:
@@ -182,7 +242,8 @@ class SampledTable:
     cards: per contract of ``TABLE_CONTRACTS``, the mean its ``team`` takes from the first lead with a 95%
     CI (``abnat``: exact abnat, or game points at ``resolution="points"``, or None at ``"make"``), the abnat
     there are to take (``of``), and the share of deals where the team takes more than half
-    (``more_than_half``)."""
+    (``more_than_half``), over the ``deals`` solved of the ``requested`` ones (fewer when Ctrl-C stopped it:
+    ``interrupted``)."""
 
     seat: int
     team: int
@@ -193,6 +254,15 @@ class SampledTable:
     abnat: Optional[Dict[str, Estimate]]
     of: Dict[str, int]
     more_than_half: Dict[str, Estimate]
+    requested: int
+
+    @property
+    def interrupted(self) -> bool:
+        return self.deals < self.requested
+
+
+# The fewest deals in one block of sample_table (a block lost to Ctrl-C is about a second of work).
+MIN_DEALS_BLOCK = 128
 
 
 def sample_table(hand: Cards, seat: int = 0, *, deals: int = 1000, seed: int = 0, leader: int = 0,
@@ -201,30 +271,46 @@ def sample_table(hand: Cards, seat: int = 0, *, deals: int = 1000, seed: int = 0
     """The double-dummy table of ``seat``'s eight cards averaged over ``deals`` random deals of the other
     cards (reproducible by ``seed``), ``leader`` leading the first trick. ``resolution`` as in
     :func:`dd_tables`: at ``"make"`` only the share of deals where the team takes more than half is found,
-    by probes; at ``"abnat"`` that share comes from the exact values."""
+    by probes; at ``"abnat"`` that share comes from the exact values. Ctrl-C raises ``baloot.Interrupted``
+    whose ``result`` is the table of the deals solved so far (``interrupted`` set)."""
     seat = validation.seat(seat)
     count = validation.count(deals, "deals", 1)
-    masks = random_deals(count, seed, fixed={seat: hand})
+    masks = random_deals(count, seed=seed, fixed={seat: hand})
     leader = validation.seat(leader, "leader")
     team = seat % 2
     totals = abnat_to_win(masks[:1])[0]
 
-    def solved(at: str) -> np.ndarray:
-        table = dd_tables(masks, leader, rules=rules, threads=threads, progress=progress, resolution=at)
+    def solved(rows: np.ndarray, at: str, update: Any) -> np.ndarray:
+        table = dd_tables(rows, leader, rules=rules, threads=threads, progress=update, resolution=at)
         return table[:, :, team].astype(np.int64)
 
-    ours = solved(resolution) if resolution != "make" else None
-    # More than half: from the exact values when they are there, else by probes (one a deal, two where
-    # the deal can split evenly).
-    made = ours * 2 > totals if resolution == "abnat" else solved("make")
+    def block(first: int, n: int, update: Any) -> Tuple[Optional[np.ndarray], np.ndarray]:
+        rows = masks[first:first + n]
+        ours = solved(rows, resolution, update) if resolution != "make" else None
+        # More than half: from the exact values when they are there, else by probes (one a deal, two where
+        # the deal can split evenly).
+        made = ours * 2 > totals if ours is not None and resolution == "abnat" else \
+            solved(rows, "make", update if ours is None else None)
+        return ours, made
+
+    with progress_callback(progress, count, unit="deal") as update:
+        parts, done = in_blocks(count, block_size(count, MIN_DEALS_BLOCK), block, update)
+    if not done:
+        raise KeyboardInterrupt
+    made = np.concatenate([m for _, m in parts])
     means = None
-    if ours is not None:
-        mean, ci = estimate(ours.sum(axis=0), (ours**2).sum(axis=0), count)
+    if resolution != "make":
+        ours = np.concatenate([o for o, _ in parts])
+        mean, ci = estimate(ours.sum(axis=0), (ours**2).sum(axis=0), done)
         means = {c: Estimate(float(mean[k]), float(ci[k])) for k, c in enumerate(TABLE_CONTRACTS)}
-    return SampledTable(
-        seat=seat, team=team, deals=count, seed=validation.seed(seed), leader=leader, resolution=resolution,
+    table = SampledTable(
+        seat=seat, team=team, deals=done, seed=validation.seed(seed), leader=leader, resolution=resolution,
         abnat=means, of={c: int(totals[k]) for k, c in enumerate(TABLE_CONTRACTS)},
-        more_than_half={c: rate(int(made[:, k].sum()), count) for k, c in enumerate(TABLE_CONTRACTS)})
+        more_than_half={c: rate(int(made[:, k].sum()), done) for k, c in enumerate(TABLE_CONTRACTS)},
+        requested=count)
+    if table.interrupted:
+        raise Interrupted(table)
+    return table
 
 
 __all__ = ["RESOLUTIONS", "TABLE_CONTRACTS", "SampledTable", "abnat_to_win", "dd_table", "dd_tables", "random_deals",

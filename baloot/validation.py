@@ -11,6 +11,7 @@ from __future__ import annotations
 import operator
 import os
 import secrets
+from collections.abc import Mapping, Set
 from typing import Any, Callable, Optional, Tuple, Union
 
 import numpy as np
@@ -79,13 +80,15 @@ def count(value: Any, what: str, minimum: int = 0, maximum: int = COUNT_MAX) -> 
 
 
 def pair(value: Any, what: str, low: int = 0, high: int = INT_MAX) -> Tuple[int, int]:
-    """Two integers (team 0, team 1), each ``low..high``."""
+    """Two integers (team 0, team 1), each ``low..high``; a string, a mapping or a set is not a pair."""
     try:
+        if isinstance(value, (str, bytes, Mapping, Set)):
+            raise TypeError
         a, b = value
     except (TypeError, ValueError):
         raise BalootError(f"{what} {value!r} must be a pair of integers (team 0, team 1)") from None
     try:
-        return integer(a, what, low, high), integer(b, what, low, high)
+        return integer(a, "team 0", low, high), integer(b, "team 1", low, high)
     except BalootError as error:
         raise BalootError(f"{what} {_plain(value)!r}: {error}") from None
 
@@ -146,3 +149,27 @@ def contract_name(mode: int, trump: int) -> str:
 def optional(check: Callable[..., Any], value: Any, *args: Any) -> Optional[Any]:
     """``check(value, *args)``, or None for None."""
     return None if value is None else check(value, *args)
+
+
+def memory(needed: int, what: str) -> None:
+    """Refuse, before any work, arrays larger than this machine's memory.
+
+    Parameters
+    ----------
+    needed : int
+        Bytes the arrays would take.
+    what : str
+        The work, as the message names it ("an analysis of 1,000 samples").
+
+    Raises
+    ------
+    BalootError
+        When ``needed`` is more than the physical memory (not checked where the system does not say).
+    """
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return
+    if needed > total:
+        raise BalootError(f"{what} needs {needed:,} bytes of memory, more than the {total:,} this machine has: "
+                          "ask for fewer")

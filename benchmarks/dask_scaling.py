@@ -38,14 +38,14 @@ def main() -> None:
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster, \
             Client(cluster) as client:
         print(f"LocalCluster of 2 workers started in {time.perf_counter() - began:.2f} s")
-        reference = baloot.simulate(args.hands, args.players, seed=3, threads=2, keep=False)
+        reference = baloot.simulate(args.hands, players=args.players, seed=3, threads=2, keep=False)
         chunk = args.hands // 8
-        on_cluster = baloot.simulate(args.hands, args.players, seed=3, threads=1, keep=False, scheduler=client,
+        on_cluster = baloot.simulate(args.hands, players=args.players, seed=3, threads=1, keep=False, scheduler=client,
                                      chunk=chunk)
         assert on_cluster.counts == reference.counts, "the cluster's result differs from the local run"
 
         def run(**options):
-            return lambda: baloot.simulate(args.hands, args.players, seed=3, keep=False, **options)
+            return lambda: baloot.simulate(args.hands, players=args.players, seed=3, keep=False, **options)
 
         one = timed(args.repeats, run(threads=1))
         two = timed(args.repeats, run(threads=2))
@@ -55,9 +55,10 @@ def main() -> None:
               f"LocalCluster 2 workers, 8 chunks {args.hands / dask:,.0f} hands/s ({one / dask:.2f}x)")
 
         chunks = 200
-        tiny = timed(args.repeats, lambda: baloot.simulate(10 * chunks, args.players, seed=3, threads=1, keep=False,
-                                                           scheduler=client, chunk=10))
-        work = timed(args.repeats, lambda: baloot.simulate(10 * chunks, args.players, seed=3, threads=1, keep=False))
+        tiny = timed(args.repeats, lambda: baloot.simulate(10 * chunks, players=args.players, seed=3, threads=1,
+                                                           keep=False, scheduler=client, chunk=10))
+        work = timed(args.repeats, lambda: baloot.simulate(10 * chunks, players=args.players, seed=3, threads=1,
+                                                           keep=False))
         # Wall time the cluster spends per chunk beyond the hands themselves (run on two workers).
         per_chunk = (tiny - work / 2) / chunks
         share = dask / 8

@@ -30,7 +30,7 @@ def main() -> None:
     native = baloot.NativePlayer(highest_card.player(), name="highest")
 
     def run(players, threads):
-        return lambda: baloot.simulate(args.hands, players, seed=1, threads=threads, keep=False).hands
+        return lambda: baloot.simulate(args.hands, players=players, seed=1, threads=threads, keep=False).hands
 
     rates = median_rates(args.repeats, {(name, threads): run(players, threads)
                                         for threads in (1, 2) for name, players in (("random", "random"),

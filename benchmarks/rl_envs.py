@@ -1,4 +1,4 @@
-"""Steps per second of the one-hand RL environments, as the README's examples drive them.
+"""Steps per second of the one-hand RL environments, as the examples of docs/rl.md drive them.
 
     python benchmarks/rl_envs.py [--repeats R] [--hands N]
 

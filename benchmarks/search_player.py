@@ -20,25 +20,15 @@ import numpy as np
 
 import baloot
 from baloot import _core
-from baloot.players import parse_spec
+from baloot.roster import BuiltinPlayer
 from baloot.rules import Rules, core_rules
 
 PLAYING, OVER = 2, 3
 
 
-def duplicate_margins(a: str, b: str, hands: int, seed: int, start: int) -> np.ndarray:
-    """A's game-point margin on each deal, the two seat layouts averaged."""
-    first = baloot.simulate(hands, [a, b, a, b], seed=seed, start=start)
-    second = baloot.simulate(hands, [b, a, b, a], seed=seed, start=start)
-    one = first.points[:, 0].astype(np.int64) - first.points[:, 1]
-    two = second.points[:, 1].astype(np.int64) - second.points[:, 0]
-    return (one + two) / 2
-
-
 def decision_times(spec: str, deals: int, seed: int) -> np.ndarray:
     """Seconds per card decision with more than one legal card, the player on every seat."""
-    name, options = parse_spec(spec)
-    player = _core.Player(name, options)
+    player = BuiltinPlayer(spec).core
     rules = core_rules(Rules())
     times = []
     for deal in range(deals):
@@ -69,10 +59,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.hands:
         began = time.perf_counter()
-        m = duplicate_margins(args.player, args.opponent, args.hands, args.seed, args.start)
-        ci = 1.96 * m.std(ddof=1) / np.sqrt(len(m))
-        print(f"{args.player} vs {args.opponent}: {m.mean():+.2f} ± {ci:.2f} game points per hand "
-              f"({len(m):,} deals x 2 layouts, seed {args.seed}, {time.perf_counter() - began:.0f} s)")
+        match = baloot.duplicate(args.player, args.opponent, args.hands, seed=args.seed, start=args.start)
+        m = match.margins
+        print(f"{match}, seed {args.seed}, {time.perf_counter() - began:.0f} s")
         if args.save:
             np.save(args.save, m)
         if args.paired:

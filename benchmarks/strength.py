@@ -15,32 +15,20 @@ the second player named.
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
-
-import numpy as np
 
 import baloot
 
-# The built-in players from weakest to strongest ("dd" sees every hand: an upper bound, not a player).
-LADDER = ["random", "heuristic", "expert", "strong", "pimc", "rollout", "dd"]
-SEARCH = ("pimc", "rollout", "dd")
-
-
-def margins(a: str, b: str, hands: int, seed: int) -> np.ndarray:
-    """A's game-point margin per deal, the mean of its two seat layouts (duplicate pairs)."""
-    parts = []
-    for layout, team in (([a, b, a, b], 0), ([b, a, b, a], 1)):
-        result = baloot.simulate(hands, layout, seed=seed)
-        parts.append(result.points[:, team].astype(np.int64) - result.points[:, 1 - team])
-    return (parts[0] + parts[1]) / 2
+# The built-in players from weakest to strongest, as the core's registry lists them ("dd" sees every hand:
+# an upper bound, not a player).
+LADDER = [player.name for player in baloot.players()]
+SEARCH = tuple(player.name for player in baloot.players() if player.search)
 
 
 def report(a: str, b: str, hands: int, seed: int) -> None:
     began = time.perf_counter()
-    m = margins(a, b, hands, seed)
-    ci = 1.96 * m.std(ddof=1) / np.sqrt(len(m))
-    print(f"{a} vs {b}: {m.mean():+.2f} ± {ci:.2f} game points per hand for {a} "
-          f"({len(m):,} deals x 2 layouts, {time.perf_counter() - began:.0f} s)", flush=True)
+    print(f"{baloot.duplicate(a, b, hands, seed=seed)}, {time.perf_counter() - began:.0f} s", flush=True)
 
 
 def speeds(players: list, base: str, hands: int) -> None:
@@ -49,11 +37,11 @@ def speeds(players: list, base: str, hands: int) -> None:
     for _ in range(3):
         for p in players:
             began = time.perf_counter()
-            baloot.simulate(hands, p, seed=2, threads=1)
+            baloot.simulate(hands, players=p, seed=2, threads=1)
             rates[p].append(hands / (time.perf_counter() - began))
     for p in players:
-        rate = np.median(rates[p])
-        print(f"{p}: {rate:,.0f} hands/s on one thread ({rate / np.median(rates[base]):.2f}x {base})")
+        rate = statistics.median(rates[p])
+        print(f"{p}: {rate:,.0f} hands/s on one thread ({rate / statistics.median(rates[base]):.2f}x {base})")
 
 
 def main() -> None:

@@ -72,7 +72,8 @@ def main() -> None:
     for name, players, contract in cases:
         hands = args.hands if players == "random" else max(args.hands // 4, 1)
         def run(t: int, keep: bool = False):
-            return lambda: baloot.simulate(hands, players, seed=1, threads=t, contract=contract, keep=keep).hands
+            return lambda: baloot.simulate(hands, players=players, seed=1, threads=t, contract=contract,
+                                           keep=keep).hands
 
         works = {t: run(t) for t in threads}
         works["kept"] = run(threads[0], keep=True)

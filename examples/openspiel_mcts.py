@@ -1,9 +1,10 @@
 """OpenSpiel's generic bots at a Baloot table: information-set MCTS (seats 0 and 2) against uniform random.
 
-    python examples/openspiel_mcts.py [--hands 10] [--simulations 100]
+    python examples/openspiel_mcts.py [--hands 10] [--simulations 100] [--seed 0]
 
 Needs the openspiel extra (pip install "baloot[openspiel]"). Prints each hand's contract and game-point
-margin for team 0, then the mean.
+margin for team 0, then the mean. Every random draw (the deals, the random bots, the searcher and the
+deals it imagines) comes from --seed, so the same seed prints the same hands.
 """
 
 from __future__ import annotations
@@ -21,13 +22,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hands", type=int, default=10)
     parser.add_argument("--simulations", type=int, default=100, help="ISMCTS simulations per decision")
+    parser.add_argument("--seed", type=int, default=0, help="seed of every random draw (default 0)")
     args = parser.parse_args()
 
     game = pyspiel.load_game("python_baloot")
-    rng = np.random.RandomState(0)
+    rng = np.random.RandomState(args.seed)
     rollouts = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     searcher = ismcts.ISMCTSBot(game, rollouts, uct_c=2.0, max_simulations=args.simulations, random_state=rng)
-    bots = [searcher, pyspiel.make_uniform_random_bot(1, 1), searcher, pyspiel.make_uniform_random_bot(3, 3)]
+    # OpenSpiel's own resampler draws from an unseeded generator: give it the seeded one.
+    searcher.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.uniform))
+    bots = [searcher, pyspiel.make_uniform_random_bot(1, args.seed + 1), searcher,
+            pyspiel.make_uniform_random_bot(3, args.seed + 3)]
     margins = []
     for _ in range(args.hands):
         state = game.new_initial_state()

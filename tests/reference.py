@@ -367,8 +367,8 @@ def score_hand(mode, buyers, abnat, tricks, projects=(0, 0), baloot=(0, 0), mult
         if tot[b] == tot[d] and house.get("doubled_tie") == "last_raiser":
             last_raiser = b if (gahwa or multiplier == 3) else d
             made = last_raiser != b
-    elif tot[b] == tot[d] and house.get("tie") == "split":
-        made = True
+    elif tot[b] == tot[d] and (house.get("tie") == "split" or (house.get("tie") == "split_sun" and mode == "sun")):
+        made = True  # R39 variants: an exact tie split, or (Kammelna) split in Sun only
 
     pts = [0, 0]
     if gahwa and house.get("gahwa") == "152":
@@ -414,20 +414,22 @@ def score_hand(mode, buyers, abnat, tricks, projects=(0, 0), baloot=(0, 0), mult
 # Bidding, doubling and the match: the house variants' conditions
 # ---------------------------------------------------------------------------------------
 
-def sun_double_allowed(buyers_score, defenders_score, at_100=False):
+def sun_double_allowed(buyers_score, defenders_score, at_100="neither"):
     """R30: Sun may be doubled only while the buyers have more than 100 and the defenders fewer than 100
-    match points; the variant ``at_100`` lets exactly 100 count on both sides."""
-    if at_100:
-        return buyers_score >= 100 and defenders_score <= 100
-    return buyers_score > 100 and defenders_score < 100
+    match points; the variant ``at_100`` lets exactly 100 count for the buyers (baloot-arena: buyers at
+    100 or more, defenders below 100), the defenders (majlis-baloot: buyers above 100, defenders at 100
+    or less) or both."""
+    buyers_pass = buyers_score > 100 or (buyers_score == 100 and at_100 in ("buyers", "both"))
+    defenders_pass = defenders_score < 100 or (defenders_score == 100 and at_100 in ("defenders", "both"))
+    return buyers_pass and defenders_pass
 
 
 def may_call_sun(round_, seat, dealer, five_cards, variant="anyone"):
-    """R13: anyone may call Sun in round 2; the variant lets only the player before the dealer (the
-    dealer's seat minus one in play order) call it, and only while holding an ace."""
+    """R13: anyone may call Sun in round 2; the variant (sakkah-baloot's) lets only the player after the
+    dealer (the first to speak) call it, and only while holding an ace."""
     if round_ == 1 or variant == "anyone":
         return True
-    return seat == (dealer + 3) % 4 and any(rank(c) == "A" for c in five_cards)
+    return seat == (dealer + 1) % 4 and any(rank(c) == "A" for c in five_cards)
 
 
 def is_kawesh(five_cards):

@@ -25,16 +25,16 @@ LAYOUT = layout()
 
 def bidding_history(game):
     """Each seat's latest bidding action and the bidding round when the bidding ended (or now)."""
-    replay = Game(rules=game.rules, deck=[DECK[c] for c in game._state.deck], dealer=game.dealer, scores=game.scores)
+    replay = Game(rules=game.rules, deck=[DECK[c] for c in game.core_state().deck], dealer=game.dealer, scores=game.scores)
     last = [None] * 4
     round_number = 1
     for action in game.history:
         if replay.phase == "bidding":
             last[replay.to_move] = action
-            round_number = replay._state.round
+            round_number = replay.core_state().round
         replay.apply(action)
     if replay.phase == "bidding":
-        round_number = replay._state.round
+        round_number = replay.core_state().round
     return last, round_number
 
 
@@ -54,7 +54,7 @@ def observe(game, seat):
         for i, card in enumerate(trick.cards):
             played[relative(trick.leader + i), DECK.index(card)] = 1
     if game.trick:
-        leader = game._state.leader
+        leader = game.core_state().leader
         for i, card in enumerate(game.trick):
             played[relative(leader + i), DECK.index(card)] = 1
             on_table[relative(leader + i), DECK.index(card)] = 1
@@ -75,17 +75,17 @@ def observe(game, seat):
         view["buyer"][relative(contract.buyer)] = 1
         view["multiplier"][contract.multiplier - 1] = 1
         view["gahwa"][0] = float(contract.gahwa)
-    voids = game._state.shown_voids
+    voids = game.core_state().shown_voids
     for other in range(4):
         for suit in range(4):
             view["voids"][4 * relative(other) + suit] = voids >> (4 * other + suit) & 1
     team = seat % 2
     tricks = [sum(1 for t in game.tricks if t.winner % 2 == k) for k in (0, 1)]
     view["tricks_won"][:] = [tricks[team] / 8, tricks[1 - team] / 8]
-    abnat = game._state.abnat
+    abnat = game.core_state().abnat
     view["abnat"][:] = [abnat[team] / 162, abnat[1 - team] / 162]
     target = game.rules.target
     view["scores"][:] = [min(game.scores[team] / target, 1), min(game.scores[1 - team] / target, 1)]
-    if game._state.baloot_announced:
-        view["baloot"][relative(game._state.baloot_seat)] = 1
+    if game.core_state().baloot_announced:
+        view["baloot"][relative(game.core_state().baloot_seat)] = 1
     return obs

@@ -71,13 +71,11 @@ def test_no_ashkal_when_host_switches_it_off():
 
 def deck_for(hand, up, seat, dealer):
     """A full deck in dealing order with ``hand`` in the seat's first five positions."""
-    from baloot.analysis import _packet_positions
-
     own = hand.split()
     deck = [None] * 32
-    for position, card in zip(_packet_positions(seat, dealer), own):
+    for position, card in zip(baloot._core.first_card_positions(seat, dealer), own):
         deck[position] = card
-    deck[20] = up
+    deck[baloot._core.up_card_position] = up
     rest = iter(c for c in baloot.DECK if c not in own and c != up)
     return [c if c is not None else next(rest) for c in deck]
 
@@ -415,3 +413,31 @@ def test_the_default_players_are_named():
     a = baloot.analyze_bid(HAND, "8H", seat=1, dealer=0, samples=50, seed=3)
     assert a.players == ["strong"] * 4
     assert "players strong, strong, strong, strong" in a.table()
+
+
+def test_match_level_answers_flag_a_points_best_call_that_loses_the_match():
+    """Behind 130-140 near the target: passing keeps more game points, Hokum wins the match more often."""
+    from baloot import analyze_bid
+
+    analysis = analyze_bid("8S 9C KH 7C AS", "JD", 0, 3, samples=6000, scores=(130, 140), threads=2)
+    assert analysis.best == "pass" and analysis.match_best == "hokum"
+    hokum = analysis["hokum"]
+    assert analysis["pass"].match_versus_best.high < 0 and hokum.match_versus_best.mean == 0
+    assert 0 < hokum.match.mean < 1 and "best for the match" in analysis.table()
+    data = analysis.to_dict()
+    assert data["match_best"] == "hokum" and data["calls"][0]["p_win_match"]["mean"] > 0
+    points_only = analyze_bid("8S 9C KH 7C AS", "JD", 0, 3, samples=200, scores=(130, 140), objective="points")
+    assert points_only.match_best is None and points_only.rows[0].match is None
+    at_zero = analyze_bid("8S 9C KH 7C AS", "JD", 0, 3, samples=200)
+    assert at_zero.match_best is None
+    assert analyze_bid("8S 9C KH 7C AS", "JD", 0, 3, samples=200, objective="match").match_best is not None
+
+
+def test_match_level_bad_objective_or_table():
+    from baloot import BalootError, Rules, analyze_bid, match_equity
+
+    with pytest.raises(BalootError, match="objective"):
+        analyze_bid("8S 9C KH 7C AS", "JD", 0, 3, samples=10, objective="glory")
+    small = match_equity(players="random", rules=Rules(target=21), hands=100, cache=False)
+    with pytest.raises(BalootError, match="equity must be"):
+        analyze_bid("8S 9C KH 7C AS", "JD", 0, 3, samples=10, objective="match", equity=small)

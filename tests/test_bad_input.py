@@ -417,10 +417,128 @@ def test_fuzz_numbers_give_a_baloot_error_never_a_type_error(seat, number, pair)
         lambda: baloot.game_points(number, "hokum"),
         lambda: baloot.declare_projects(DEAL, "sun", first=seat),
         lambda: baloot.dd_table(DEAL, seat) if seat not in range(4) else None,
-        lambda: baloot.random_deals(number, seat) if refused_or_small(number) else None,
+        lambda: baloot.random_deals(number, seed=seat) if refused_or_small(number) else None,
     ]
     for call in calls:
         try:
             call()
         except BalootError:
             pass
+
+
+# ---- options that contradict each other --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("options, named", [
+    ({"kaboot": "off", "reverse_kaboot": "88"}, ("reverse_kaboot='88'", "kaboot='off'")),
+    ({"kaboot": "off", "kaboot_multiplied": False}, ("kaboot_multiplied=False", "kaboot='off'")),
+    ({"kaboot": "off", "kaboot_projects": False}, ("kaboot_projects=False", "kaboot='off'")),
+    ({"sun_priority": False, "priority_to": "hokum_caller"}, ("priority_to='hokum_caller'", "sun_priority=False")),
+    ({"narrow_partner": True, "trump_over_partner": True}, ("narrow_partner=True", "trump_over_partner=True")),
+    ({"sun_double_at_100": "both", "target": 90}, ("sun_double_at_100='both'", "target=90")),
+    ({"sun_double_at_100": "defenders", "target": 100}, ("sun_double_at_100='defenders'", "target=100")),
+])
+def test_an_option_another_makes_meaningless_is_refused_naming_both(options, named):
+    with pytest.raises(BalootError) as error:
+        Rules(**options)
+    assert all(name in str(error.value) for name in named), str(error.value)
+    with pytest.raises(BalootError):
+        Rules.from_options({key: str(value) for key, value in options.items()})
+
+
+def test_the_options_alone_and_the_presets_stay_accepted():
+    Rules(kaboot="off")
+    Rules(sun_priority=False)
+    Rules(trump_over_partner=True)
+    Rules(target=90)
+    Rules(sun_double_at_100="buyers", target=101)
+    for name in ("seed", "kammelna", "majlis", "sakkah", "arena"):
+        Rules.preset(name)
+
+
+def test_legal_moves_closed_needs_closed_doubles():
+    hand = ["7S", "AH"]
+    with pytest.raises(BalootError, match="closed=True needs rules with closed_double=True"):
+        baloot.legal_moves(hand, [], "hokum", "S", closed=True)
+    with pytest.raises(BalootError, match="closed=True in Sun"):
+        baloot.legal_moves(hand, [], "sun", rules=Rules(closed_double=True), closed=True)
+    assert baloot.legal_moves(hand, [], "hokum", "S", rules=Rules(closed_double=True), closed=True) == ["AH"]
+
+
+@pytest.mark.parametrize("scores", [(152, 0), (500, 0), (0, 152), (160, 152)])
+def test_a_hand_is_not_played_from_a_match_already_won(scores):
+    with pytest.raises(BalootError, match=r"at or past the target 152 has already won the match"):
+        baloot.Game(scores=scores)
+    with pytest.raises(BalootError, match=r"at or past the target 101"):
+        baloot.Game(rules=Rules(target=101), scores=(101, 0))
+
+
+def test_equal_scores_past_the_target_play_on_only_when_the_rules_say_so():
+    baloot.Game(rules=Rules(target_tie="another_hand"), scores=(160, 160))
+    with pytest.raises(BalootError, match="already won"):
+        baloot.Game(scores=(160, 160))
+
+
+def test_bid_command_refuses_scores_past_the_target(capsys):
+    from baloot.cli import main
+
+    assert main(["bid", "JH 9H AH 7S 8C", "--up", "10H", "--seat", "1", "--scores", "200,0", "--samples", "10"]) == 2
+    assert "already won the match" in capsys.readouterr().err
+
+
+def test_the_environments_refuse_scores_a_match_has_ended_on():
+    from baloot.rl import BalootAECEnv, BalootSeatEnv, BalootVectorEnv
+
+    with pytest.raises(BalootError, match="already won the match"):
+        BalootSeatEnv(scores=(152, 10))
+    with pytest.raises(BalootError, match="already won the match"):
+        BalootAECEnv(scores=(0, 152))
+    with pytest.raises(BalootError, match="already won the match"):
+        BalootVectorEnv(2, scores=(10, 200))
+
+
+# ----- values past what the core takes, and option containers of the wrong kind -------------------
+
+def test_play_out_takes_the_largest_seed():
+    game = baloot.Game(seed=3)
+    baloot.play_out(game, "heuristic", seed=2**64 - 1)
+    assert game.result is not None
+
+
+def test_a_native_player_address_past_64_bits_is_refused():
+    raises_naming(lambda: baloot.NativePlayer(2**70), str(2**70))
+    raises_naming(lambda: baloot.NativePlayer(-1), "-1")
+
+
+def test_rules_from_options_over_a_preset_name():
+    assert Rules.from_options({"tie": "khasra"}, base="majlis") == Rules.preset("majlis").__class__(
+        **dict(Rules.preset("majlis").to_dict(), tie="khasra"))
+    raises_naming(lambda: Rules.from_options({"tie": "split"}, base="nosuch"), "'nosuch'")
+    raises_naming(lambda: Rules.from_options({"tie": "split"}, base=3), "base 3")
+    raises_naming(lambda: Rules.from_options([("tie", "split")]), "options [('tie', 'split')]")
+
+
+@pytest.mark.parametrize("name", [["majlis"], None, 3])
+def test_a_preset_name_that_is_not_a_string_is_refused(name):
+    raises_naming(lambda: Rules.preset(name), repr(name))
+
+
+def test_score_hand_abnat_out_of_range_names_the_real_range():
+    error = raises_naming(lambda: baloot.score_hand("sun", 0, (10**10, 0), (5, 3)), str(10**10))
+    assert "2147483648" not in str(error) and "0 to 130" in str(error)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: baloot.analyze_bid("JH 9H 7H 8D 7C", "8H", 1, 0, samples=2**62),
+    lambda: baloot.review(baloot.Game(seed=1), samples=2**62),
+])
+def test_samples_beyond_this_machine_s_memory_are_refused_up_front(call):
+    raises_naming(call, "4,611,686,018,427,387,904 samples")
+
+
+def test_bid_samples_beyond_memory_is_a_one_line_error(capsys):
+    from baloot.cli import main
+
+    assert main(["bid", "JH 9H 7H 8D 7C", "--up", "8H", "--seat", "1", "--samples", "100000000000"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "100,000,000,000 samples needs" in err and "ask for fewer" in err

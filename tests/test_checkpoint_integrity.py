@@ -171,3 +171,90 @@ def test_a_resumed_run_says_so_and_rates_only_the_hands_it_played(capsys, tmp_pa
     code, out, _ = run_cli(capsys, *args, "--json")
     data = json.loads(out)
     assert data["resumed"] == HANDS and data["hands_per_second"] == 0
+
+
+# ---- edits that recompute the SHA-256: the sums are checked against each other and against the rows ----
+
+def edit_and_reseal(path, first, change):
+    """Change chunk ``first``'s sums and recompute its SHA-256, as a careful editor would."""
+    from baloot.distributed import _digest
+
+    def edit(data):
+        entry = data["chunks"][str(first)]
+        change(entry["payload"])
+        entry["sha256"] = _digest(entry["payload"])
+        return data
+
+    rewrite(path, edit)
+
+
+def test_resealed_points_that_differ_from_the_rows_are_refused(tmp_path):
+    path, _ = checkpointed(tmp_path)
+
+    def more_points(payload):
+        payload["points"][0] += 100_000
+        payload["points_sq"][0] += 10**12  # kept consistent with the points, so only the rows can tell
+
+    edit_and_reseal(path, 1000, more_points)
+    message = refused(path)
+    assert "chunk 1000" in message and "points" in message and "rows give" in message
+
+
+@pytest.mark.parametrize("keep", [True, False])
+def test_resealed_made_above_the_hands_is_refused(tmp_path, keep):
+    path, _ = checkpointed(tmp_path, keep=keep)
+
+    def made_too_many(payload):
+        payload["made"] = CHUNK + 500
+
+    edit_and_reseal(path, 2000, made_too_many)
+    message = refused(path, keep=keep)
+    assert "chunk 2000" in message and "made" in message
+
+
+@pytest.mark.parametrize("change,words", [
+    (lambda p: p.__setitem__("buys", [0, 0, 0, 0]), "buys add up to 0"),
+    (lambda p: p.__setitem__("points_sq", [0, 0]), "cannot have the squares"),
+    (lambda p: p.__setitem__("thrown_in", -1), "negative"),
+    (lambda p: p.__setitem__("points", ["a", "b"]), "not integers"),
+])
+def test_resealed_sums_that_contradict_each_other_are_refused_without_rows(tmp_path, change, words):
+    path, _ = checkpointed(tmp_path, keep=False)
+    edit_and_reseal(path, 0, change)
+    message = refused(path, keep=False)
+    assert "chunk 0" in message and words in message
+
+
+def interrupt_checkpointed_run(tmp_path, extra=()):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(baloot.__file__)))
+    command = [sys.executable, "-u", "-m", "baloot.cli", "simulate", "--hands", "400000000", "--chunk", "100000",
+               "--checkpoint", "run.json", "--threads", "2", "--no-progress", *extra]
+    process = subprocess.Popen(command, cwd=tmp_path, env=dict(os.environ, PYTHONPATH=root),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while len(json.loads((tmp_path / "run.json").read_text())["chunks"]) < 2 if (tmp_path / "run.json").exists() \
+            else True:
+        assert process.poll() is None and time.monotonic() < deadline
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    return process.returncode, out, err
+
+
+@pytest.mark.parametrize("out", [False, True])
+def test_ctrl_c_during_a_checkpointed_run_prints_the_summary_and_how_to_resume(tmp_path, out):
+    code, printed, err = interrupt_checkpointed_run(tmp_path, ["--out", "rows.npz"] * out)
+    assert code == 130, err
+    done = int(printed.split()[2].replace(",", ""))
+    assert done >= 200_000 and done % 100_000 == 0 and "(interrupted: hands finished so far)" in printed
+    assert "Seat 3 as buyer" in printed
+    assert f"interrupted after {done:,} of 400,000,000 hands" in err
+    assert "run the same command again to resume from the checkpoint run.json" in err
+    assert not (tmp_path / "rows.npz").exists()
+    if out:
+        assert "rows.npz is not written yet" in printed

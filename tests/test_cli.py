@@ -401,8 +401,10 @@ def test_play_doubling_pass_reads_as_no_double_and_suits_as_symbols(capsys):
     play_command.main(play_args("--seed", "1", "--bots", BOTS), read=script)
     out = capsys.readouterr().out
     assert "Seat 0: Hokum (حكم) ♠" in out and "hokum (حكم) S" not in out.lower()
-    doubling = [line for line in out.splitlines() if "Double" in line]
+    doubling = [line for line in out.splitlines() if "Double" in line and not line.startswith("Calls: ")]
     assert doubling and all("Pass" not in line for line in doubling)
+    calls = [line for line in out.splitlines() if line.startswith("Calls: ") and "Double" in line]
+    assert calls and calls[-1].endswith("seat 3 Pass (بس) · seat 1 no Double (دبل) · seat 3 no Double (دبل)")
 
 
 def test_play_shows_the_players_hand_when_a_bot_leads(capsys):
@@ -543,3 +545,37 @@ def test_ctrl_c_stops_within_a_second_and_prints_the_hands_so_far(tmp_path):
     # one thread plays the hands in order: what finished is the first `finished` hands of the run
     expected = baloot.simulate(finished, seed=4, threads=2, keep=False)
     assert data["summary"] == json.loads(json.dumps(expected.summary().to_dict()))
+
+
+def test_play_empty_or_unknown_input_lists_only_the_legal_actions(capsys):
+    play_command.main(play_args("--seed", "1", "--bots", BOTS), read=Script(first=["", "foo", "quit"]))
+    out = capsys.readouterr().out
+    assert "Type an action." in out and "'foo' is not an action." in out
+    assert "double:closed" not in out and "kawesh" not in out
+    assert out.count("legal now: pass (Pass (بس)), hokum (Hokum (حكم)), sun (Sun (صن))") == 2
+
+
+def test_a_match_won_is_announced_before_the_record_is_saved(capsys, tmp_path):
+    path = tmp_path / "match.json"
+    argv = play_args("--seed", "3", "--bots", BOTS, "--match", "--rule", "target=20", "--save", str(path))
+    assert play_command.main(argv, read=first_legal) == 0
+    out = capsys.readouterr().out
+    assert out.index("wins the match") < out.index("Record saved")
+
+
+def test_a_hand_over_refuses_an_action_without_an_empty_legal_list():
+    game = baloot.Game(seed=1)
+    baloot.play_out(game, "random")
+    with pytest.raises(baloot.IllegalAction) as error:
+        game.apply("pass")
+    assert str(error.value) == "'pass' cannot be played: the hand is over"
+
+
+def test_a_hidden_hand_of_one_card_reads_1_card():
+    game = baloot.Game(seed=1)
+    player = baloot.roster.BuiltinPlayer("heuristic")
+    while game.to_move is not None and not (game.phase == "playing" and len(game.tricks) == 7):
+        game.apply(player.act(game, len(game.history)))
+    assert game.phase == "playing"
+    drawn = game.draw(viewer=game.to_move)
+    assert "1 card" in drawn and "1 cards" not in drawn

@@ -34,12 +34,12 @@ def rows(run):
     return digest(*(run.table()[name] for name in sorted(run.table())))
 
 print("target", baloot._core.build_target)
-print("random", rows(baloot.simulate(20_000, "random", seed=11, threads=2)))
-print("random hokum", rows(baloot.simulate(20_000, "random", seed=12, threads=2, contract="hokum:H")))
-print("heuristic", rows(baloot.simulate(4_000, "heuristic", seed=13, threads=2)))
-print("expert", rows(baloot.simulate(2_000, "expert", seed=14, threads=2)))
-print("pimc", rows(baloot.simulate(8, ["pimc:samples=4", "heuristic"] * 2, seed=15, threads=2)))
-print("neural", rows(baloot.simulate(2_000, "neural", seed=19, threads=2)))
+print("random", rows(baloot.simulate(20_000, players="random", seed=11, threads=2)))
+print("random hokum", rows(baloot.simulate(20_000, players="random", seed=12, threads=2, contract="hokum:H")))
+print("heuristic", rows(baloot.simulate(4_000, players="heuristic", seed=13, threads=2)))
+print("expert", rows(baloot.simulate(2_000, players="expert", seed=14, threads=2)))
+print("pimc", rows(baloot.simulate(8, players=["pimc:samples=4", "heuristic"] * 2, seed=15, threads=2)))
+print("neural", rows(baloot.simulate(2_000, players="neural", seed=19, threads=2)))
 rng, moves = random.Random(16), []
 for _ in range(3_000):
     deck = list(baloot.DECK)

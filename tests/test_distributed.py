@@ -301,8 +301,9 @@ def test_checkpoint_keyboard_interrupt_then_resume(tmp_path):
         if done >= 20_000:
             raise KeyboardInterrupt
 
-    with pytest.raises(KeyboardInterrupt):
-        sim.run(50_000, "random", 1, 1, None, None, True, ctrl_c, checkpoint=path, chunk=5_000)
+    stopped = sim.run(50_000, "random", 1, 1, None, None, True, ctrl_c, checkpoint=path, chunk=5_000)
+    assert stopped.interrupted and stopped.hands == 20_000  # the chunks finished, as a SimResult
+    assert (stopped.table()["hand"] == np.arange(20_000)).all()
     assert_same_result(baloot.simulate(50_000, seed=1, threads=2),
                        baloot.simulate(50_000, seed=1, threads=2, checkpoint=path, chunk=5_000))
 
@@ -400,3 +401,11 @@ def test_cluster_still_healthy(ready):
     assert len(ready.scheduler_info()["workers"]) == 2
     assert_same_result(baloot.simulate(10_000, seed=1, threads=1),
                        baloot.simulate(10_000, seed=1, threads=1, scheduler=ready, chunk=3_000))
+
+
+def test_matches_on_cluster_equal_local(ready):
+    from baloot import Rules, simulate_matches
+
+    local = simulate_matches(40, players="random", rules=Rules(target=61), seed=6)
+    remote = simulate_matches(40, players="random", rules=Rules(target=61), seed=6, scheduler=ready, chunk=15)
+    assert remote.counts == local.counts and np.array_equal(remote.scores, local.scores)

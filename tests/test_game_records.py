@@ -296,7 +296,7 @@ def games_in_every_phase():
         t.apply("pass")
     out.append(("thrown in", t))
     for i, rules in enumerate([Rules(), Rules(hokum_to_sun=True, kaboot="off"), Rules(direction="clockwise",
-                                                                                    target=101)]):
+                                                                                    target=121)]):
         rng = random.Random(i)
         r = Game(rules=rules, dealer=i, seed=100 + i, scores=(110, 90))
         for _ in range(13):

@@ -32,7 +32,7 @@ RULE_SETS = [
     Rules(kaboot="double"),
     Rules(kaboot="off"),
     Rules(hokum_to_sun=True),
-    Rules(direction="clockwise", target=101, arabic_labels=False),
+    Rules(direction="clockwise", target=161, arabic_labels=False),
     Rules(must_overtrump=False, trump_over_partner=True, kaboot="double", sun_priority=False),
     Rules(sun_tens_first=True),
 ]
@@ -118,11 +118,11 @@ def play_and_check(i: int, stats: Counter) -> None:
             assert g.phase == "playing" and g.to_move == seat, ctx
             assert g.trick == table, ctx
             assert hands_equal(g.hands, hands) is None, ctx
-            legal = baloot.legal_moves(hands[seat], table, mode, trump, rules)
+            legal = baloot.legal_moves(hands[seat], table, mode, trump, rules=rules)
             actions = g.legal_actions()
             assert set(actions) == set(legal), (ctx, t, seat, hands[seat], table, actions, legal)
             card = rng.choice(sorted(actions))
-            assert card in baloot.legal_moves(hands[seat], table, mode, trump, rules), ctx
+            assert card in baloot.legal_moves(hands[seat], table, mode, trump, rules=rules), ctx
             g.apply(card)
             hands[seat].remove(card)
             table.append(card)

@@ -14,6 +14,7 @@ import pytest
 import baloot
 from baloot import _core
 from baloot.cards import format_card, parse_card
+from baloot.roster import player
 
 BIDDING, DOUBLING, PLAYING, OVER = (_core.phases.index(name) for name in ("bidding", "doubling", "playing", "over"))
 PASS, HOKUM, HOKUM_SUIT, SUN, ASHKAL, DOUBLE = (_core.actions[name] for name in ("pass", "hokum", "hokum_suit", "sun",
@@ -110,7 +111,7 @@ def play_out(state, players, seed):
 # ----- The factory and its options -----------------------------------------------------------------
 
 def test_options_override_parameters_by_name():
-    params = _core.heuristic_params()
+    params = player("heuristic").defaults()
     assert params["hokum_threshold"] == 0 and "sun_threshold" in params and len(params) > 30
     for name in params:  # every parameter is an option
         _core.Player("heuristic", {name: params[name] + 1})

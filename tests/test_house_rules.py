@@ -21,14 +21,14 @@ from deals import order_from  # noqa: E402
 
 from baloot import DECK, BalootError, Game, Match, Rules, legal_moves, score_hand  # noqa: E402
 from baloot.cli import main  # noqa: E402
-from baloot.players import play_out  # noqa: E402
+from baloot.roster import play_out  # noqa: E402
 from baloot.rules import PRESETS  # noqa: E402
 
 # One variant of every house option (the seed's value is the default).
 VARIANTS = {
     "closed_double": True, "narrow_partner": True, "gahwa": "152", "tie": "split", "doubled_tie": "last_raiser",
-    "kaboot_multiplied": False, "reverse_kaboot": "88", "kaboot_projects": False, "sun_double_at_100": True,
-    "round2_sun": "ace_before_dealer", "priority_to": "hokum_caller", "double_after_deal": True,
+    "kaboot_multiplied": False, "reverse_kaboot": "88", "kaboot_projects": False, "sun_double_at_100": "both",
+    "round2_sun": "ace_after_dealer", "priority_to": "hokum_caller", "double_after_deal": True,
     "target_tie": "another_hand", "kawesh": True,
 }
 
@@ -75,10 +75,12 @@ def test_closed_double_calls_and_who_may_close():
 
 def test_closed_double_forbids_a_trump_lead_while_holding_another_suit():
     # Pure rule: the leader holds trumps and a side card, or trumps only.
-    assert legal_moves("JH 9H AS", [], "hokum", "H", closed=True) == ["AS"]
-    assert legal_moves("JH 9H AS", [], "hokum", "H") == ["JH", "9H", "AS"]
-    assert legal_moves("JH 9H", [], "hokum", "H", closed=True) == ["JH", "9H"]
-    assert legal_moves("JH 9H AS", [], "sun", None, closed=True) == ["JH", "9H", "AS"]
+    closing = Rules(closed_double=True)
+    assert legal_moves("JH 9H AS", [], "hokum", "H", rules=closing, closed=True) == ["AS"]
+    assert legal_moves("JH 9H AS", [], "hokum", "H", rules=closing) == ["JH", "9H", "AS"]
+    assert legal_moves("JH 9H", [], "hokum", "H", rules=closing, closed=True) == ["JH", "9H"]
+    with pytest.raises(BalootError, match="closed=True in Sun"):  # a Sun is never closed
+        legal_moves("JH 9H AS", [], "sun", None, rules=closing, closed=True)
     # In a hand: the first leader under a closed double may lead no trump.
     g = hokum_bought(Rules(closed_double=True))
     g.apply("double:closed")
@@ -103,12 +105,12 @@ def test_narrow_partner_exception():
     # The partner led KH (AH and 10H still out) and is winning; the third seat is void in hearts.
     hand, trick = "7S 8D", ["KH", "7H"]
     assert legal_moves(hand, trick, "hokum", "S") == ["7S", "8D"]  # R18a: any card
-    assert legal_moves(hand, trick, "hokum", "S", narrow) == ["7S"]  # not sure to win: trump
-    assert legal_moves(hand, trick, "hokum", "S", narrow, played=["AH", "10H"]) == ["7S", "8D"]  # KH is master
+    assert legal_moves(hand, trick, "hokum", "S", rules=narrow) == ["7S"]  # not sure to win: trump
+    assert legal_moves(hand, trick, "hokum", "S", rules=narrow, played=["AH", "10H"]) == ["7S", "8D"]  # KH is master
     # Playing fourth, the partner's winning card is sure: any card.
-    assert legal_moves(hand, ["8H", "KH", "7H"], "hokum", "S", narrow) == ["7S", "8D"]
+    assert legal_moves(hand, ["8H", "KH", "7H"], "hokum", "S", rules=narrow) == ["7S", "8D"]
     # An opponent winning: no change (R18b/c).
-    assert legal_moves("7S JS 8D", ["KH", "8S"], "hokum", "S", narrow) == legal_moves("7S JS 8D", ["KH", "8S"], "hokum", "S")
+    assert legal_moves("7S JS 8D", ["KH", "8S"], "hokum", "S", rules=narrow) == legal_moves("7S JS 8D", ["KH", "8S"], "hokum", "S")
 
 
 # ---- Gahwa, ties, kaboot: scoring ----------------------------------------------------------------------
@@ -163,9 +165,11 @@ def test_score_hand_rejects_impossible_project_abnat(projects):
 
 def test_score_hand_project_abnat_by_mode():
     assert score_hand("sun", 0, (100, 30), (6, 2), (200, 0)).points == (60, 6)  # a Four Hundred: 40
-    assert score_hand("sun", 0, (100, 30), (6, 2), (550, 0)).points == (130, 6)  # 300 + 250: Four Hundreds
+    assert score_hand("sun", 0, (100, 30), (6, 2), (500, 0)).points == (120, 6)  # 400+100 and 100+100: 100
+    with pytest.raises(BalootError, match="550 is not the project abnat of any set of projects in Sun"):
+        score_hand("sun", 0, (100, 30), (6, 2), (550, 0))  # 300 + 250: two Four Hundreds, one deck
     with pytest.raises(BalootError, match="in Hokum"):
-        score_hand("hokum", 0, (100, 62), (6, 2), (550, 0))  # needs a Four Hundred: Sun only
+        score_hand("hokum", 0, (100, 62), (6, 2), (500, 0))  # needs a Four Hundred: Sun only
 
 
 def test_score_hand_gahwa_needs_hokum_at_four():
@@ -176,15 +180,27 @@ def test_score_hand_gahwa_needs_hokum_at_four():
 # ---- bidding and doubling --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("scores, seed_allows, variant_allows",
-                         [((100, 100), False, True), ((101, 99), True, True), ((100, 99), False, True),
-                          ((101, 100), False, True), ((99, 50), False, False), ((120, 101), False, False)])
-def test_sun_doubling_at_exactly_100(scores, seed_allows, variant_allows):
-    for rules, allowed in ((Rules(), seed_allows), (Rules(sun_double_at_100=True), variant_allows)):
+# Whether the defenders may double a Sun bought by team 0 at these scores, under each reading of exactly 100:
+# the seed's (neither), baloot-arena's (buyers at 100 or more, defenders below 100), majlis-baloot's
+# (buyers above 100, defenders at 100 or less), and both.
+@pytest.mark.parametrize("scores, neither, buyers, defenders, both", [
+    ((100, 100), False, False, False, True), ((101, 99), True, True, True, True),
+    ((100, 99), False, True, False, True), ((101, 100), False, False, True, True),
+    ((99, 50), False, False, False, False), ((120, 101), False, False, False, False)])
+def test_sun_doubling_at_exactly_100(scores, neither, buyers, defenders, both):
+    for at_100, allowed in (("neither", neither), ("buyers", buyers), ("defenders", defenders), ("both", both)):
+        rules = Rules(sun_double_at_100=at_100)
         g = Game(rules=rules, deck=deck_with({}, dealer=3), dealer=3, scores=scores)  # seat 0 (team 0) buys
         g.apply("sun")
-        assert (g.phase == "doubling") == allowed
+        assert (g.phase == "doubling") == allowed, at_100
         assert allowed == ref.sun_double_allowed(scores[0], scores[1], rules.sun_double_at_100)
+
+
+def test_sun_double_at_100_reads_its_former_true_and_false():
+    assert Rules(sun_double_at_100=True) == Rules(sun_double_at_100="both")
+    assert Rules(sun_double_at_100=False) == Rules()
+    with pytest.raises(BalootError, match="sun_double_at_100 'yes' must be one of neither, buyers, defenders, both"):
+        Rules(sun_double_at_100="yes")
 
 
 def round_two(rules, first):
@@ -194,20 +210,27 @@ def round_two(rules, first):
     return g
 
 
-def test_round2_sun_only_before_the_dealer_with_an_ace():
-    variant = Rules(round2_sun="ace_before_dealer")
-    first = {3: ["AS", "7H", "8H", "9H", "7C"]}  # seat 3 speaks third and is the dealer's previous
-    assert "sun" in round_two(Rules(), first).legal_actions()  # seat 1 in round 2: anyone
+def test_round2_sun_only_after_the_dealer_with_an_ace():
+    # sakkah-baloot: dealer NORTH, and "counter-clockwise next is WEST", the first to speak, may buy a
+    # round-two Sun holding an ace. Here the dealer is seat 0: seat 1 speaks first in each round.
+    variant = Rules(round2_sun="ace_after_dealer")
+    first = {1: ["AS", "7H", "8H", "9H", "7C"], 3: ["AH", "8D", "9D", "10D", "8C"]}
+    g = round_two(Rules(), first)
+    assert g.to_move == 1 and "sun" in g.legal_actions()
+    g.apply("pass")
+    assert "sun" in g.legal_actions()  # seed: anyone
     g = round_two(variant, first)
-    assert "sun" not in g.legal_actions() and "hokum:S" in g.legal_actions()
-    g.apply("pass")
-    assert "sun" not in g.legal_actions()  # seat 2
-    g.apply("pass")
-    assert g.to_move == 3 and "sun" in g.legal_actions()
-    g = round_two(variant, {3: ["KS", "7H", "8H", "9H", "7C"]})  # no ace: no Sun
-    g.apply("pass")
-    g.apply("pass")
-    assert g.to_move == 3 and "sun" not in g.legal_actions()
+    assert g.to_move == 1 and "sun" in g.legal_actions() and "hokum:S" in g.legal_actions()
+    for seat in (2, 3, 0):  # the others, the ace-holding seat before the dealer among them: no Sun
+        g.apply("pass")
+        assert g.to_move == seat and "sun" not in g.legal_actions() and "ashkal" not in g.legal_actions()
+    g = round_two(variant, {1: ["KS", "7H", "8H", "9H", "7C"]})  # no ace: no Sun
+    assert g.to_move == 1 and "sun" not in g.legal_actions()
+
+
+def test_round2_sun_old_name_points_to_the_new():
+    with pytest.raises(BalootError, match="round2_sun 'ace_before_dealer' is no longer an option: .*'ace_after_dealer'"):
+        Rules(round2_sun="ace_before_dealer")
 
 
 def test_sun_priority_to_the_hokum_caller_only():
@@ -316,13 +339,38 @@ def test_random_matches_end_as_the_reference_says():
 def test_presets():
     assert Rules.preset("seed") == Rules()
     kammelna = Rules.preset("kammelna")
-    assert (kammelna.sun_tens_first, kammelna.tie, kammelna.closed_double, kammelna.gahwa) == (True, "split", True, "152")
+    assert (kammelna.sun_tens_first, kammelna.tie, kammelna.closed_double, kammelna.gahwa) == (True, "split_sun", True, "152")
     majlis = Rules.preset("majlis")
     assert majlis.narrow_partner and majlis.double_after_deal and not majlis.kaboot_multiplied
-    with pytest.raises(BalootError, match="known rule sets are seed, kammelna, majlis"):
+    with pytest.raises(BalootError, match="known rule sets are seed, kammelna, majlis, sakkah, arena"):
         Rules.preset("jawaker")
     for name, changes in PRESETS.items():
         assert {k: v for k, v in Rules.preset(name).to_dict().items() if Rules().to_dict()[k] != v} == changes
+
+
+def test_kammelna_ties_as_its_validated_scoring():
+    """tazjel/baloot-ai's validator of 1,095 Kammelna hands: an exact Sun tie splits, an exact Hokum tie is
+    khasra, and a doubled Hokum tie goes against the doubler's team (the defenders at Double)."""
+    kammelna = Rules.preset("kammelna")
+    assert tuple(score_hand("sun", 0, (65, 65), (4, 4), rules=kammelna).points) == (13, 13)
+    assert tuple(score_hand("hokum", 0, (81, 81), (4, 4), rules=kammelna).points) == (0, 16)
+    assert tuple(score_hand("hokum", 0, (81, 81), (4, 4), multiplier=2, rules=kammelna).points) == (32, 0)
+    split = Rules(tie="split")
+    assert tuple(score_hand("hokum", 0, (81, 81), (4, 4), rules=split).points) == (8, 8)
+
+
+def test_the_apps_presets_play_their_rules():
+    arena, majlis, sakkah = Rules.preset("arena"), Rules.preset("majlis"), Rules.preset("sakkah")
+    assert ref.sun_double_allowed(100, 99, arena.sun_double_at_100)  # buyers at 100, defenders below
+    assert not ref.sun_double_allowed(101, 100, arena.sun_double_at_100)
+    assert ref.sun_double_allowed(101, 100, majlis.sun_double_at_100)  # buyers above 100, defenders at 100
+    assert not ref.sun_double_allowed(100, 99, majlis.sun_double_at_100)
+    first = {1: ["AS", "7H", "8H", "9H", "7C"]}
+    g = round_two(sakkah, first)
+    assert g.to_move == 1 and "sun" in g.legal_actions()
+    g.apply("pass")
+    assert "sun" not in g.legal_actions()
+    assert tuple(score_hand("sun", 0, (0, 130), (0, 8), rules=arena).points) == (0, 88)  # the defenders' kaboot
 
 
 def test_every_option_is_printed_and_in_json(capsys):
@@ -335,8 +383,8 @@ def test_every_option_is_printed_and_in_json(capsys):
 
 @pytest.mark.parametrize("rule, message", [
     ("gahwa=7", "gahwa '7' must be one of match, 152"),
-    ("tie=draw", "tie 'draw' must be one of khasra, split"),
-    ("round2_sun=dealer", "round2_sun 'dealer' must be one of anyone, ace_before_dealer"),
+    ("tie=draw", "tie 'draw' must be one of khasra, split, split_sun"),
+    ("round2_sun=dealer", "round2_sun 'dealer' must be one of anyone, ace_after_dealer"),
     ("closed_double=maybe", "closed_double='maybe' must be true or false"),
 ])
 def test_bad_rule_values_name_the_field_and_its_values(capsys, rule, message):
@@ -355,7 +403,7 @@ def test_records_name_a_rule_set_or_omit_new_fields():
 # ---- random play under every option ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("option", sorted(VARIANTS) + ["kammelna", "majlis"])
+@pytest.mark.parametrize("option", sorted(VARIANTS) + sorted(set(PRESETS) - {"seed"}))
 def test_random_hands_under_each_option(option):
     """Random and heuristic players, random scores: every action legal, the records replay, the result is
     the kernel's score_hand of the hand's own facts."""
@@ -388,8 +436,9 @@ def test_bidding_variants_against_the_reference():
     rng = random.Random(11)
     counts = {"kawesh": 0, "round2": 0, "sun_double": 0}
     for i in range(3000):
-        rules = Rules(kawesh=True, round2_sun=rng.choice(("anyone", "ace_before_dealer")),
-                      sun_double_at_100=rng.random() < 0.5, double_after_deal=rng.random() < 0.5)
+        rules = Rules(kawesh=True, round2_sun=rng.choice(("anyone", "ace_after_dealer", "ace_after_dealer")),
+                      sun_double_at_100=rng.choice(("neither", "buyers", "defenders", "both")),
+                      double_after_deal=rng.random() < 0.5)
         scores = rng.choice([(0, 0), (100, 100), (101, 99), (99, 101), (100, 99), (120, 100)])
         g = Game(rules=rules, seed=i, dealer=i % 4, scores=scores)
         five = [list(h) for h in g.hands]

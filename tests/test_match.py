@@ -105,13 +105,17 @@ def test_random_matches_end_per_r41(target):
     stats: Counter = Counter()
     n_matches = 400
     for seed in range(n_matches):
-        m = Match(rules, seed=seed)
+        m = Match(rules=rules, seed=seed)
         play_match(m, random.Random(seed), stats)
-        # nothing more may be recorded once the winner is known
-        late = play_out(Game(rules=rules, dealer=m.dealer, seed=seed, scores=m.scores), random.Random(seed))
+        # nothing more may be recorded once the winner is known; past the target no hand is even dealt
         frozen = (m.scores, m.dealer, m.winner, len(m.hands))
-        with pytest.raises(BalootError):
-            m.record(late)
+        if max(m.scores) >= target:
+            with pytest.raises(BalootError, match="already won the match"):
+                Game(rules=rules, dealer=m.dealer, seed=seed, scores=m.scores)
+        else:  # a Gahwa ended it below the target
+            late = play_out(Game(rules=rules, dealer=m.dealer, seed=seed, scores=m.scores), random.Random(seed))
+            with pytest.raises(BalootError):
+                m.record(late)
         assert (m.scores, m.dealer, m.winner, len(m.hands)) == frozen
     print(f"\ntarget {target}: {dict(sorted(stats.items()))}")
     assert stats["matches"] == n_matches
@@ -128,7 +132,7 @@ def test_both_past_target_higher_total_wins_even_against_the_buyers():
     seed = 0
     while stats["both reached, defenders higher"] == 0 or stats["both reached, buyers higher"] == 0:
         assert seed < 3000, f"no such match in {seed} seeds: {stats}"
-        play_match(Match(Rules(), seed=10_000 + seed), random.Random(seed), stats)
+        play_match(Match(rules=Rules(), seed=10_000 + seed), random.Random(seed), stats)
         seed += 1
 
 
@@ -149,7 +153,7 @@ def test_tie_past_target_goes_to_the_buyers(buyers):
     Target 13: the first hand of a seeded match, Sun bought by ``buyers``, made with points tied >= 13
     (e.g. 66-64 abnat -> 13-13). The seeds are searched deterministically."""
     for seed in range(5000):
-        m = Match(Rules(target=13), seed=seed)
+        m = Match(rules=Rules(target=13), seed=seed)
         g = m.new_hand()
         buy_sun(g, buyers)
         play_out(g, random.Random(seed))
@@ -239,7 +243,7 @@ def test_dealer_rotates_through_throw_ins():
 
 @pytest.mark.parametrize("target", (101, 30, 1))
 def test_custom_target_first_team_to_reach_it(target):
-    m = Match(Rules(target=target), seed=target)
+    m = Match(rules=Rules(target=target), seed=target)
     rng = random.Random(target)
     while m.winner is None:
         before = m.scores
@@ -357,14 +361,73 @@ def test_record_refuses_another_matchs_hand_at_other_scores():
 
 
 def test_record_after_winner_known_refused_even_for_a_throw_in():
-    m = Match(Rules(target=1), seed=9)
+    m = Match(rules=Rules(target=1), seed=9)
     rng = random.Random(9)
     while m.winner is None:
         m.record(play_out(m.new_hand(), rng))
     state = unchanged(m)
-    g = Game(rules=m.rules, dealer=m.dealer, seed=1, scores=m.scores)
+    with pytest.raises(BalootError, match="already won the match"):  # no hand is dealt from its scores
+        Game(rules=m.rules, dealer=m.dealer, seed=1, scores=m.scores)
+    g = Game(rules=m.rules, dealer=m.dealer, seed=1)  # a throw-in that does not continue this match
     for _ in range(8):
         g.apply("pass")
     with pytest.raises(BalootError):
         m.record(g)
     assert unchanged(m) == state
+
+
+# ---- records of matches started from given scores, and scores that are not a pair -----------------
+
+def test_a_match_started_from_scores_round_trips_with_and_without_hands():
+    match = Match(seed=1, scores=(100, 120))
+    again = Match.from_json(match.to_json())
+    assert again.scores == (100, 120) and again.hands == []
+    rng = random.Random(5)
+    for _ in range(2):
+        if match.winner is None:
+            game = match.new_hand()
+            play_out(game, rng)
+            match.record(game)
+    again = Match.from_json(match.to_json())
+    assert again.scores == match.scores and again.winner == match.winner
+    assert [g.to_record() for g in again.hands] == [g.to_record() for g in match.hands]
+
+
+def test_a_record_without_start_scores_starts_at_zero():
+    record = Match(seed=1).to_record()
+    del record["start_scores"]
+    assert Match.from_record(record).scores == (0, 0)
+
+
+def test_tampered_start_scores_are_refused():
+    record = Match(seed=1, scores=(100, 120)).to_record()
+    record["start_scores"] = [100, 121]
+    with pytest.raises(BalootError, match="scores"):
+        Match.from_record(record)
+
+
+@pytest.mark.parametrize("scores,named", [({0: 1, 1: 2}, "{0: 1, 1: 2}"), ("10", "'10'"), ({1, 2}, "{1, 2}"),
+                                          (b"10", "b'10'")])
+def test_scores_that_are_not_a_pair_are_refused_by_name(scores, named):
+    with pytest.raises(BalootError) as error:
+        Match(scores=scores)
+    assert f"scores {named} must be a pair" in str(error.value)
+
+
+def test_a_negative_score_is_named_once_with_its_team():
+    with pytest.raises(BalootError) as error:
+        Match(scores=(-5, 0))
+    assert str(error.value).startswith("scores (-5, 0): team 0 -5 is out of range")
+
+
+def test_a_hand_under_other_rules_names_the_differing_option():
+    match = Match(seed=2)
+    game = match.new_hand()
+    play_out(game, random.Random(2))
+    match.record(game)
+    record = match.to_record()
+    record["hands"][0]["rules"] = dict(record["hands"][0]["rules"], target=101)
+    with pytest.raises(BalootError) as error:
+        Match.from_record(record)
+    message = str(error.value)
+    assert "target 101 where the match has 152" in message and "Rules(" not in message and len(message) < 200

@@ -1,6 +1,7 @@
 """The neural player: its features read only what the seat sees, its integer network is the one numpy
-computes from the exported weights, its weights load from the package and fail clearly when damaged, it
-follows the seed whatever the thread count, and its training rows do not depend on the thread count."""
+computes from the exported weights, its weights load once from the package and fail clearly when damaged,
+and its training rows do not depend on the thread count (tests/test_players_generic.py checks the rest that
+every registered player must do)."""
 
 import os
 import random
@@ -14,11 +15,12 @@ from test_search_players import played_hand, twins
 import baloot
 from baloot import _core
 from baloot.errors import BalootError
+from baloot.roster import SHIPPED_NETWORK, BuiltinPlayer, neural_network
 from baloot.rules import Rules, core_rules
 
 PLAYING = 2
 RULES = core_rules(Rules())
-SHIPPED = os.path.join(os.path.dirname(os.path.abspath(baloot.__file__)), "neural.weights")
+TRAIN = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "training", "train.py")
 CARD_SLOTS, CARD_FEATURES = 8, 32 * 8
 
 
@@ -45,10 +47,14 @@ def playing_states(count, seed=0):
             yield state
 
 
-def test_the_weights_load_from_the_package():
-    assert _core.neural_weights_path() == SHIPPED and os.path.isfile(SHIPPED)
-    _core.check_neural_weights(SHIPPED)
-    assert baloot.simulate(10, "neural", seed=0).hands == 10
+def test_the_network_loads_once_from_the_package():
+    assert SHIPPED_NETWORK == os.path.join(os.path.dirname(os.path.abspath(baloot.__file__)), "neural.weights")
+    assert neural_network() is neural_network(SHIPPED_NETWORK)  # read once, shared by every neural player
+    assert baloot.simulate(10, players="neural", seed=0).hands == 10
+    with pytest.raises(BalootError, match="needs its network"):
+        _core.Player("neural")
+    with pytest.raises(BalootError, match="needs its weights"):
+        _core.Player("neural", {}, None, neural_network())
 
 
 @pytest.mark.parametrize("spread", [0.4, 40.0])  # 40: the int16 accumulator wraps
@@ -61,7 +67,7 @@ def test_the_core_computes_the_network_numpy_computes(tmp_path, spread):
     inputs += [sorted(rng.choice(SIZES["inputs"], size=rng.integers(0, SIZES["max_active"] + 1), replace=False))
                for _ in range(40)]
     for active in inputs:
-        logits, value = _core.neural_forward(path, [int(f) for f in active])
+        logits, value = _core.neural_forward(_core.NeuralWeights(path), [int(f) for f in active])
         expected_logits, expected_value = forward(net, active, SIZES["shift"])
         assert logits == expected_logits.tolist() and value == expected_value
 
@@ -83,27 +89,24 @@ def test_the_features_say_where_each_card_is_as_the_seat_sees_it():
 
 
 def test_neural_decides_on_what_its_seat_sees(random_weights):
-    for player in (_core.Player("neural"), _core.Player("neural", {}, random_weights[1])):
+    for player in (BuiltinPlayer("neural").core, BuiltinPlayer("neural", weights=random_weights[1]).core):
         for i, (state, other) in enumerate(twins(150)):
             assert _core.neural_input(state) == _core.neural_input(other)
             assert player.choose(state, i) == player.choose(other, i)
 
 
-def test_neural_follows_the_seed_for_any_thread_count():
-    one = baloot.simulate(300, "neural", seed=5, threads=1)
-    two = baloot.simulate(300, "neural", seed=5, threads=2)
-    assert np.array_equal(one.points, two.points) and np.array_equal(one.abnat, two.abnat)
-
-
 def test_a_weights_file_is_named_in_the_spec(random_weights):
     _, path = random_weights
-    assert baloot.simulate(20, f"neural:weights={path}", seed=1).hands == 20
-    with pytest.raises(BalootError, match="takes no weights file"):
-        baloot.simulate(2, f"heuristic:weights={path}", seed=1)
+    named = baloot.simulate(20, players=f"neural:weights={path}", seed=1)
+    given = baloot.simulate(20, players=BuiltinPlayer("neural", weights=path), seed=1)
+    assert np.array_equal(named.points, given.points)
+    assert not np.array_equal(named.points, baloot.simulate(20, players="neural", seed=1).points)
+    with pytest.raises(BalootError, match="takes no weights"):
+        baloot.simulate(2, players=f"heuristic:weights={path}", seed=1)
     with pytest.raises(BalootError, match="names no file"):
-        baloot.simulate(2, "neural:weights=", seed=1)
-    with pytest.raises(BalootError, match="no numeric option"):
-        _core.Player("neural", {"depth": 2})
+        baloot.simulate(2, players="neural:weights=", seed=1)
+    with pytest.raises(BalootError, match="twice"):
+        BuiltinPlayer(f"neural:weights={path}", weights=path)
 
 
 @pytest.mark.parametrize("damage, message", [
@@ -114,20 +117,19 @@ def test_a_weights_file_is_named_in_the_spec(random_weights):
     (lambda data: data + b"\0", "after the end"),
 ])
 def test_a_damaged_weights_file_is_a_clear_error(tmp_path, damage, message):
-    with open(SHIPPED, "rb") as f:
+    with open(SHIPPED_NETWORK, "rb") as f:
         data = f.read()
     bad = tmp_path / "neural.weights"
     bad.write_bytes(damage(data))
-    with pytest.raises(BalootError, match=message):
-        _core.check_neural_weights(str(bad))
-    with pytest.raises(BalootError, match=message):
-        baloot.simulate(10, f"neural:weights={bad}", seed=0)
+    for read in (_core.NeuralWeights, lambda path: BuiltinPlayer("neural", weights=path)):
+        with pytest.raises(BalootError, match=message):
+            read(str(bad))
     with pytest.raises(BalootError, match="no such file"):
-        baloot.simulate(10, f"neural:weights={tmp_path / 'gone.weights'}", seed=0)
+        baloot.simulate(10, players=f"neural:weights={tmp_path / 'gone.weights'}", seed=0)
 
 
 def test_training_rows():
-    player, labeller = _core.Player("strong"), _core.Player("rollout", {"worlds": 4})
+    player, labeller = BuiltinPlayer("strong").core, _core.Player("rollout", {"worlds": 4})
     one = _core.neural_rows(12, 7, player, labeller, RULES, 1)
     two = _core.neural_rows(12, 7, player, labeller, RULES, 2)
     for key in one:
@@ -150,15 +152,24 @@ def test_training_runs_a_few_steps(tmp_path):
     import subprocess
     import sys
 
-    data = _core.neural_rows(6, 3, _core.Player("strong"), _core.Player("rollout", {"worlds": 2}), RULES, 1)
+    data = _core.neural_rows(6, 3, BuiltinPlayer("strong").core, _core.Player("rollout", {"worlds": 2}), RULES, 1)
     np.savez(tmp_path / "rows-1-000000000.npz", **data)
-    root = os.path.dirname(os.path.dirname(os.path.abspath(baloot.__file__)))
-    script = os.path.join(root, "training", "train.py")
     out = tmp_path / "tiny.weights"
+    # The script imports the baloot that this test imported (a build in place or the installed package).
+    root = os.path.dirname(os.path.dirname(os.path.abspath(baloot.__file__)))
     env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    run = subprocess.run([sys.executable, script, "--data", str(tmp_path), "--out", str(out), "--steps", "3",
+    run = subprocess.run([sys.executable, TRAIN, "--data", str(tmp_path), "--out", str(out), "--steps", "3",
                           "--batch", "16"], capture_output=True, text=True, env=env, timeout=300)
     assert run.returncode == 0, run.stderr
     assert "held-out regret" in run.stdout
-    _core.check_neural_weights(str(out))
-    assert baloot.simulate(4, f"neural:weights={out}", seed=2).hands == 4
+    _core.NeuralWeights(str(out))
+    assert baloot.simulate(4, players=f"neural:weights={out}", seed=2).hands == 4
+
+
+def test_the_match_score_classes_hold_what_the_network_reads_of_the_score():
+    """Match equity groups score pairs that a player decides alike: the neural player's network reads each
+    team's score by twenties, so its classes are more than those of the strong player it calls as."""
+    strong, neural = BuiltinPlayer("strong").core, BuiltinPlayer("neural").core
+    _, strong_classes = _core.score_classes(RULES, [strong] * 4)
+    _, neural_classes = _core.score_classes(RULES, [neural] * 4)
+    assert len(neural_classes) > len(strong_classes)

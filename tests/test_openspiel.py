@@ -130,8 +130,8 @@ def replay(game, history):
     return state
 
 
-@pytest.mark.parametrize("rules", ["round2_sun=ace_before_dealer", "kawesh=True",
-                                   "round2_sun=ace_before_dealer,kawesh=True,hokum_to_sun=True"])
+@pytest.mark.parametrize("rules", ["round2_sun=ace_after_dealer", "kawesh=True",
+                                   "round2_sun=ace_after_dealer,kawesh=True,hokum_to_sun=True"])
 def test_max_game_length_holds_under_the_house_rules_that_read_the_hands(rules):
     game = pyspiel.load_game(f"python_baloot({rules})")
     rng = np.random.default_rng(4)
@@ -188,3 +188,19 @@ def test_generic_bots_play_hands(game):
     for seed in range(2):
         returns = play(game, bots, seed)
         assert sum(returns) == 0 and returns[0] == returns[2]
+
+
+def test_the_mcts_example_repeats_with_the_same_seed():
+    """examples/openspiel_mcts.py seeds every draw, OpenSpiel's resampler included: two runs print the same."""
+    import os
+    import subprocess
+    import sys
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env = dict(os.environ, PYTHONPATH=root)
+    outputs = [subprocess.run([sys.executable, os.path.join(root, "examples", "openspiel_mcts.py"), "--hands", "2",
+                               "--simulations", "20", *seed], capture_output=True, text=True, check=True, env=env,
+                              cwd=root).stdout
+               for seed in ([], [], ["--seed", "5"], ["--seed", "5"])]
+    assert outputs[0] == outputs[1] and outputs[2] == outputs[3]
+    assert "ISMCTS (20 simulations) vs random" in outputs[0]

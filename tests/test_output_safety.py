@@ -7,6 +7,7 @@ where a file is expected, never a chmod.
 """
 
 import glob
+import gzip
 import json
 import os
 import shutil
@@ -24,6 +25,7 @@ from baloot.cli import main
 from baloot.commands import bid as bid_command
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(baloot.__file__)))
+PNG_BYTES = b"\x89PNG\r\n\x1a\n"
 BID = ("bid", "JH 9H 7H 8D 7C", "--up", "8H", "--seat", "1", "--players", "random", "--no-progress")
 
 
@@ -115,16 +117,50 @@ def test_a_bad_plot_target_is_refused_before_the_analysis(capsys, target, words)
     assert code == 2 and out == "" and words in err and "Traceback" not in err
 
 
-def test_a_plot_failing_after_the_analysis_still_prints_the_table(capsys, tmp_path, monkeypatch):
-    pytest.importorskip("matplotlib")
+@pytest.fixture(scope="module")
+def hand_record(tmp_path_factory):
+    """A finished hand's game record on disk."""
+    game = baloot.Game(seed=1)
+    baloot.play_out(game, "heuristic", seed=1)
+    path = tmp_path_factory.mktemp("record") / "hand.json"
+    path.write_text(game.to_json(), encoding="utf-8")
+    return str(path)
 
-    def fails(analysis, path):
+
+@pytest.mark.parametrize("target,words", [("r.txt", "use a"), ("/no/such/folder/r.png", "does not exist"),
+                                          ("", "needs a file name")])
+def test_a_bad_review_plot_target_is_refused_before_the_review(capsys, hand_record, target, words):
+    pytest.importorskip("matplotlib")
+    code, out, err = run_cli(capsys, "review", hand_record, "--samples", "20", "--no-progress", "--plot", target)
+    assert code == 2 and out == "" and words in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", ["bid", "review"])
+def test_a_plot_failing_after_the_work_still_prints_it(capsys, tmp_path, monkeypatch, hand_record, command):
+    pytest.importorskip("matplotlib")
+    from baloot import review_plot
+
+    def fails(result, path):
         raise BalootError(f"cannot write the plot {path!r}: disk full")
 
-    monkeypatch.setattr(bid_command, "plot_bid_analysis", fails)
-    code, out, err = run_cli(capsys, *BID, "--samples", "50", "--plot", str(tmp_path / "bid.png"))
-    assert code == 2 and "samples/s" in out and "best" in out.lower()
-    assert "disk full" in err
+    if command == "bid":
+        monkeypatch.setattr(bid_command, "plot_bid_analysis", fails)
+        argv, shown, what = [*BID, "--samples", "50"], "samples/s", "analysis"
+    else:
+        monkeypatch.setattr(review_plot, "plot_review", fails)
+        argv, shown, what = ["review", hand_record, "--samples", "20", "--no-progress"], "decisions:", "review"
+    code, out, err = run_cli(capsys, *argv, "--plot", str(tmp_path / "plot.png"))
+    assert code == 2 and shown in out and "disk full" in err and f"the {what} above is complete" in err
+
+
+def test_a_plot_in_a_missing_folder_is_named_once(tmp_path):
+    pytest.importorskip("matplotlib")
+    from baloot.plotting import figure_class, save_figure
+
+    target = str(tmp_path / "gone" / "bid.png")
+    with pytest.raises(BalootError) as error:
+        save_figure(figure_class()(), target)
+    assert str(error.value).count(target) == 1 and "does not exist" in str(error.value)
 
 
 # ---- Ctrl-C and SIGTERM while the rows are written ---------------------------------------------------
@@ -194,9 +230,35 @@ def test_a_deeply_nested_record_is_a_baloot_error(text):
         baloot.Game.from_json(text)
 
 
+def test_a_deeply_nested_record_to_review_is_a_baloot_error(capsys, tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 50_000, encoding="utf-8")
+    with pytest.raises(BalootError, match="nested too deeply"):
+        baloot.review("[" * 50_000)
+    code, out, err = run_cli(capsys, "review", str(path))
+    assert code == 2 and "nested too deeply" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("content,words", [(gzip.compress(b'{"format": "baloot-game"}'), "gzip"),
+                                           ('{"format": "baloot-game"}'.encode("utf-16"), "UTF-16"),
+                                           (PNG_BYTES + bytes(range(256)), "PNG"),
+                                           (bytes(range(128, 256)), "binary")])
+@pytest.mark.parametrize("command", [("review",), ("solve", "--record")])
+def test_a_record_that_is_not_utf8_text_is_a_baloot_error(capsys, tmp_path, content, words, command):
+    path = tmp_path / "hand.json"
+    path.write_bytes(content)
+    code, out, err = run_cli(capsys, *command, str(path))
+    assert code == 2 and out == "" and words in err and str(path) in err and "Traceback" not in err
+
+
+def test_bytes_that_are_not_utf8_to_from_json_are_a_baloot_error():
+    with pytest.raises(BalootError, match="not JSON text"):
+        baloot.Game.from_json(b"\xff\x00\xfe")
+
+
 # ---- help and import ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("command", ["simulate", "bid"])
+@pytest.mark.parametrize("command", ["simulate", "bid", "review"])
 def test_help_shows_95_percent(capsys, command):
     _, out, _ = run_cli(capsys, command, "--help")
     text = " ".join(out.split())
@@ -211,3 +273,46 @@ def test_importing_a_source_tree_without_the_core_says_how_to_build_it(tmp_path)
     assert result.returncode == 1
     assert "python setup.py build_ext --inplace" in result.stderr and "pip install pybind11" in result.stderr
     assert "circular import" not in result.stderr
+
+
+def test_summary_and_bid_analysis_dicts_hold_no_nan_for_one_hand_or_sample():
+    summary = baloot.simulate(1, seed=1).summary().to_dict()
+    analysis = baloot.analyze_bid("JH 9H 7H 8D 7C", "8H", 1, 0, samples=1, players="random").to_dict()
+    for data in (summary, analysis):
+        text = json.dumps(data, allow_nan=False)  # raises on NaN
+        assert "null" in text
+    assert summary["points"][0]["ci95"] is None and analysis["calls"][0]["margin"]["ci95"] is None
+
+
+# ---- messages that say what to do --------------------------------------------------------------------
+
+def test_solve_record_of_a_finished_hand_says_which_record_it_needs(capsys, hand_record):
+    code, out, err = run_cli(capsys, "solve", "--record", hand_record)
+    assert code == 2 and out == "" and "is over" in err and "quit at a card prompt" in err
+    assert "solve --table --record" in err
+
+
+def test_rows_too_big_for_memory_name_the_command_line_way_out(monkeypatch):
+    simulate_module = sys.modules["baloot.simulate"]  # baloot.simulate is the function
+
+    def no_memory(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(simulate_module.np, "zeros", no_memory)
+    with pytest.raises(BalootError) as error:
+        simulate_module._row_arrays(10**9)
+    assert "no --out on the command line" in str(error.value) and "keep=False" in str(error.value)
+
+
+def test_solve_table_has_no_progress(capsys):
+    code, out, err = run_cli(capsys, "solve", "--table", "--hand", "AS 10S KS QS JS 9S 8S 7S", "--deals", "2",
+                             "--no-progress")
+    assert code == 0 and "2 random deals" in out and err == ""
+
+
+@pytest.mark.parametrize("spec,shown", [("pimc:samples=-5", "got -5"), ("pimc:samples=0.5", "got 0.5"),
+                                        ("strong:endgame_tricks=2000", "got 2000"), ("rollout:race=101", "got 101")])
+def test_a_player_option_out_of_range_is_shown_as_typed(spec, shown):
+    with pytest.raises(BalootError) as error:
+        baloot.roster.BuiltinPlayer(spec)
+    assert str(error.value).endswith(shown) and ".000000" not in str(error.value)

@@ -10,8 +10,8 @@ import baloot
 from baloot.cli import build_parser
 from baloot.cli import main as cli_main
 from baloot.commands import play as play_command
-from baloot.players import BuiltinPlayer, play_out
 from baloot.review import LOSS_CLASSES, verdict
+from baloot.roster import BuiltinPlayer, play_out
 from baloot.stats import Estimate
 
 SAMPLES = 1500
@@ -257,3 +257,88 @@ def test_interrupted_review_keeps_the_decisions_done():
     review = baloot.review(heuristic_game(2), samples=100, progress=progress, threads=1)
     assert review.interrupted and 0 < len(review.decisions) < len(heuristic_game(2).history)
     assert "interrupted" in review.table()
+
+
+def test_review_at_match_level_gives_each_action_its_chance_to_win_the_match():
+    match = baloot.Match(seed=3, scores=(120, 130))
+    game = match.new_hand()
+    player = BuiltinPlayer("strong")
+    while game.to_move is not None:
+        game.apply(player.act(game, 0))
+    reviewed = baloot.review(game, players="strong", samples=200, seat=0, threads=2)
+    assert all(d.match_best is not None and d.match_loss.mean >= 0 for d in reviewed.decisions)
+    for decision in reviewed.decisions:
+        assert all(0 <= value.match.mean <= 1 for value in decision.actions)
+    assert "best for match" in reviewed.table()
+    data = json.loads(reviewed.to_json())
+    assert data["decisions"][0]["match_best"] is not None and data["decisions"][0]["actions"][0]["match"] is not None
+    points_only = baloot.review(game, players="strong", samples=50, seat=0, objective="points")
+    assert all(d.match_best is None and d.match_loss is None for d in points_only.decisions)
+    assert "best for match" not in points_only.table()
+
+
+def closed_double_hand(seed):
+    """A Hokum doubled closed (the house rule closed_double), played out by the heuristic."""
+    game = baloot.Game(rules=baloot.Rules(closed_double=True), seed=seed)
+    game.apply("hokum")
+    for _ in range(3):
+        game.apply("pass")
+    game.apply("double:closed")
+    game.apply("pass")
+    return play_out(game, "heuristic", seed=seed)
+
+
+@pytest.mark.parametrize("game, reason", [
+    (play_out(baloot.Game(rules=baloot.Rules.preset("majlis"), seed=3), "heuristic", seed=3), "narrow partner"),
+    (closed_double_hand(5), "closed by a closed double"),
+])
+def test_rules_the_solver_lacks_leave_only_the_double_dummy_column_empty(game, reason):
+    review = baloot.review(game, samples=20, seat=game.contract.buyer)
+    cards = [d for d in review.decisions if d.phase == "playing"]
+    assert cards
+    for decision in review.decisions:
+        assert decision.verdict and decision.best in [v.action for v in decision.actions]
+        assert decision.dd_best is None and decision.dd_loss is None
+        assert (decision.dd_missing is not None) == (decision.phase == "playing")
+        if decision.dd_missing is not None:
+            assert reason in decision.dd_missing
+    assert f"double dummy left empty for {len(cards)} cards: the double-dummy solver does not play" in review.table()
+    assert f"double dummy left empty for {len(cards)} cards" in review._repr_html_()
+    assert json.loads(review.to_json())["decisions"][-1]["dd_missing"] == cards[-1].dd_missing
+
+
+def test_the_double_dummy_column_is_filled_where_the_solver_plays_the_rules():
+    review = baloot.review(heuristic_game(4), samples=10, seat=1)
+    cards = [d for d in review.decisions if d.phase == "playing"]
+    assert cards and all(d.dd_best is not None and d.dd_missing is None for d in cards)
+    assert "left empty" not in review.table()
+
+
+def test_a_hand_stopped_in_the_bidding_is_unfinished_not_thrown_in(tmp_path, capsys):
+    path = tmp_path / "partial.json"
+    answers = iter(["pass", "quit"])
+    argv = ["play", "--seed", "3", "--save", str(path)]
+    assert play_command.main(build_parser().parse_args(argv), read=lambda prompt: next(answers)) == 0
+    capsys.readouterr()
+    assert cli_main(["review", str(path), "--samples", "20", "--no-progress"]) == 0
+    table = capsys.readouterr().out
+    assert "thrown in" not in table and "unfinished: stopped in the bidding" in table
+
+
+def test_a_review_of_a_hand_stopped_mid_play_says_it_is_unfinished():
+    game = baloot.Game(seed=1)
+    player = BuiltinPlayer("heuristic")
+    while game.phase != "playing" or len(game.tricks) < 2:
+        game.apply(player.act(game, len(game.history)))
+    table = baloot.review(game, samples=10, seat=game.to_move).table()
+    assert "unfinished: stopped in trick 3" in table and "points" not in table.splitlines()[0]
+
+
+def test_the_review_table_shows_a_hokum_suit_as_the_table_does():
+    game = baloot.Game(seed=5)
+    player = BuiltinPlayer("heuristic")
+    while game.phase != "playing":
+        game.apply(player.act(game, len(game.history)))
+    assert game.contract.trump == "D"
+    table = baloot.review(game, samples=10, seat=game.contract.buyer).table()
+    assert "Hokum (حكم) ♦" in table and "Hokum (حكم) D" not in table

@@ -256,7 +256,7 @@ def test_layout_is_the_reference_layout():
     assert OBSERVATION_LAYOUT == LAYOUT and OBSERVATION_SIZE == 408
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules(trump_over_partner=True, must_overtrump=False, target=101)])
+@pytest.mark.parametrize("rules", [Rules(), Rules(trump_over_partner=True, must_overtrump=False, target=121)])
 def test_observations_match_the_python_reference(rules):
     """The core's encoding against the slow reference, for every seat, at random points of random hands."""
     rng = np.random.default_rng(7)

@@ -3,6 +3,8 @@
 The expected values are worked out by hand in the comments, not by tests/reference.py.
 """
 
+import pytest
+
 import baloot
 from baloot import Rules
 
@@ -360,3 +362,15 @@ def test_r40_kaboot():
         ((0, 56), True, 1)
     # Doubled Sun defenders' kaboot: 44 * 2.
     assert score("sun", 1, (130, 0), (8, 0), multiplier=2) == ((88, 0), False, 0)
+
+
+def test_r27_project_totals_only_two_disjoint_hands_can_hold():
+    # A team scores the sets of its two hands, which share no card: one Four Hundred (four aces) at most.
+    for total in (400, 420, 450, 500):  # 400+100 with 100+100, 200+20 with 100+100, ...
+        score("sun", 0, (80, 50), (5, 3), projects=(total, 0))
+    for total in (440, 470, 520, 550, 600, 620):  # each needs two Four Hundreds, or is past any sum
+        with pytest.raises(baloot.BalootError, match=f"{total} is not the project abnat"):
+            score("sun", 0, (80, 50), (5, 3), projects=(total, 0))
+    score("hokum", 0, (100, 62), (5, 3), projects=(400, 0))  # four four-of-a-kinds: 10s, jacks, queens, kings
+    with pytest.raises(baloot.BalootError, match="410 is not"):
+        score("hokum", 0, (100, 62), (5, 3), projects=(410, 0))

@@ -9,7 +9,7 @@ import pytest
 import baloot
 from baloot import _core
 from baloot.errors import BalootError
-from baloot.players import parse_spec
+from baloot.roster import parse_spec
 from baloot.rules import Rules, core_rules
 
 BIDDING, DOUBLING, PLAYING, OVER = 0, 1, 2, 3
@@ -102,8 +102,8 @@ def test_pimc_options():
 
 def test_pimc_follows_the_seed_for_any_thread_count():
     spec = "pimc:samples=3:tries=4"
-    one = baloot.simulate(12, spec, seed=5, threads=1)
-    two = baloot.simulate(12, spec, seed=5, threads=2)
+    one = baloot.simulate(12, players=spec, seed=5, threads=1)
+    two = baloot.simulate(12, players=spec, seed=5, threads=2)
     assert np.array_equal(one.points, two.points) and np.array_equal(one.abnat, two.abnat)
 
 
@@ -160,8 +160,8 @@ def test_rollout_options():
 
 @pytest.mark.parametrize("spec", ROLLOUTS)
 def test_rollout_follows_the_seed_for_any_thread_count(spec):
-    one = baloot.simulate(12, spec, seed=5, threads=1)
-    two = baloot.simulate(12, spec, seed=5, threads=2)
+    one = baloot.simulate(12, players=spec, seed=5, threads=1)
+    two = baloot.simulate(12, players=spec, seed=5, threads=2)
     assert np.array_equal(one.points, two.points) and np.array_equal(one.abnat, two.abnat)
 
 

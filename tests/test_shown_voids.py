@@ -16,7 +16,7 @@ def _voids_from_history(game):
     expected = 0
     for trick in game.tricks + ([] if not game.trick else [None]):
         cards = trick.cards if trick is not None else game.trick
-        leader = trick.leader if trick is not None else game._state.leader
+        leader = trick.leader if trick is not None else game.core_state().leader
         led = "SHDC".index(cards[0][-1])
         for i in range(1, len(cards)):
             seat = (leader + i) % 4
@@ -39,9 +39,9 @@ def test_shown_voids_follow_the_rules_and_never_lie(rules):
         game = baloot.Game(rules=rules, seed=seed, dealer=seed % 4)
         while game.phase != "over":
             if game.phase == "playing":
-                flags = game._state.shown_voids
+                flags = game.core_state().shown_voids
                 assert flags == _voids_from_history(game)
-                hands = [from_mask(mask) for mask in game._state.hands]
+                hands = [from_mask(mask) for mask in game.core_state().hands]
                 for seat in range(4):
                     for suit in range(4):
                         if flags >> (4 * seat + suit) & 1:

@@ -662,3 +662,19 @@ def test_keep_false_memory_is_flat_in_the_number_of_hands():
     # 8 million hands may not cost anything like a byte per hand (8 MB) more than 1,000 do
     assert large - small < 2_000, f"keep=False: +{small} kB for 1,000 hands, +{large} kB for 8,000,000"
 
+
+
+@pytest.mark.parametrize("hands", [baloot.validation.COUNT_MAX, 2**63 - 16384 + 1])
+def test_the_largest_counts_play_hands(hands):
+    """The chunking once overflowed above 2**63 - 16384 hands and ran none: now hands are played (the run is
+    stopped by its progress callback as soon as some are done)."""
+
+    class Enough(Exception):
+        pass
+
+    def progress(done):
+        if done:
+            raise Enough
+
+    with pytest.raises(Enough):
+        baloot.simulate(hands, keep=False, progress=progress, threads=1)

@@ -1,9 +1,9 @@
-"""The strong player: its learned weights load from the package and fail clearly when damaged, it decides
-on what its seat sees, follows the seed whatever the thread count, and beats the heuristic."""
+"""The strong player: it owns the learned weights it is given (the package's, read once and shared), a
+damaged weights file fails clearly, it decides on what its seat sees, follows the seed whatever the thread
+count, and beats the heuristic."""
 
 import os
 import random
-import shutil
 
 import numpy as np
 import pytest
@@ -12,24 +12,41 @@ from test_search_players import twins
 import baloot
 from baloot import _core
 from baloot.errors import BalootError
+from baloot.roster import SHIPPED_WEIGHTS, BuiltinPlayer, strong_weights
 from baloot.rules import Rules, core_rules
 
 BIDDING = 0
 RULES = core_rules(Rules())
-SHIPPED = os.path.join(os.path.dirname(os.path.abspath(baloot.__file__)), "strong.weights")
 
 
-@pytest.fixture
-def weights_path():
-    """Restores the shipped weights file after a test points the player elsewhere."""
-    yield
-    _core.set_strong_weights_path(SHIPPED)
+def strong(options=None):
+    return _core.Player("strong", options or {}, strong_weights())
 
 
-def test_the_weights_load_from_the_package():
-    assert _core.strong_weights_path() == SHIPPED and os.path.isfile(SHIPPED)
-    _core.check_strong_weights(SHIPPED)
-    assert _core.Player("strong").name == "strong"
+def test_the_weights_load_once_from_the_package():
+    assert SHIPPED_WEIGHTS == os.path.join(os.path.dirname(os.path.abspath(baloot.__file__)), "strong.weights")
+    assert strong_weights() is strong_weights(SHIPPED_WEIGHTS)  # read once, shared by every strong player
+    assert BuiltinPlayer("strong").core.name == "strong"
+    with pytest.raises(BalootError, match="needs its weights"):
+        _core.Player("strong")
+    with pytest.raises(BalootError, match="takes no weights"):
+        BuiltinPlayer("heuristic", weights=SHIPPED_WEIGHTS)
+
+
+def test_a_player_owns_the_weights_it_was_given(tmp_path):
+    """A player made from other weights (here: Sun worth calling on any cards) plays by them, and the
+    players made from the shipped weights, before and after, are not touched."""
+    with open(SHIPPED_WEIGHTS) as f:
+        lines = f.read().split("\n")
+    at = lines.index("sun_base 8") + 1
+    lines[at] = " ".join(["100"] * 8)
+    keen = tmp_path / "keen.weights"
+    keen.write_text("\n".join(lines))
+    before = baloot.simulate(40, players="strong", seed=3)
+    eager = baloot.simulate(40, players=BuiltinPlayer("strong", weights=str(keen)), seed=3)
+    assert (eager.mode == 0).sum() > (before.mode == 0).sum()
+    assert strong_weights(str(keen)) is not strong_weights()
+    assert np.array_equal(baloot.simulate(40, players="strong", seed=3).points, before.points)
 
 
 @pytest.mark.parametrize("damage, message", [
@@ -41,32 +58,27 @@ def test_the_weights_load_from_the_package():
     (lambda text: text.replace("\nend", "\nnan end").replace("sun_project 1\n", "sun_project 1\nnan "),
      "not a finite number"),
 ])
-def test_a_corrupt_weights_file_is_a_clear_error(tmp_path, weights_path, damage, message):
-    with open(SHIPPED) as f:
+def test_a_corrupt_weights_file_is_a_clear_error(tmp_path, damage, message):
+    with open(SHIPPED_WEIGHTS) as f:
         text = f.read()
     bad = tmp_path / "strong.weights"
     bad.write_text(damage(text))
     with pytest.raises(BalootError, match=message):
-        _core.check_strong_weights(str(bad))
-    _core.set_strong_weights_path(str(bad))
+        _core.StrongWeights(str(bad))
     with pytest.raises(BalootError, match=message):
-        baloot.simulate(10, "strong", seed=0)
+        BuiltinPlayer("strong", weights=str(bad))
 
 
-def test_a_missing_weights_file_is_a_clear_error(tmp_path, weights_path):
-    missing = str(tmp_path / "gone.weights")
-    _core.set_strong_weights_path(missing)
+def test_a_missing_weights_file_is_a_clear_error(tmp_path):
     with pytest.raises(BalootError, match="no such file"):
-        _core.Player("strong")
-    shutil.copy(SHIPPED, missing)
-    assert baloot.simulate(10, "strong", seed=0).hands == 10  # read again once the file is there
+        BuiltinPlayer("strong", weights=str(tmp_path / "gone.weights"))
 
 
 def test_strong_options():
-    _core.Player("strong", {"endgame_tricks": 0, "double_threshold": 4})
+    strong({"endgame_tricks": 0, "double_threshold": 4})
     for bad in ({"endgame_tricks": -1}, {"endgame_samples": 1.5}, {"depth": 1}, {"endgame_samples": float("nan")}):
         with pytest.raises(BalootError):
-            _core.Player("strong", bad)
+            strong(bad)
 
 
 def bidding_twins(count, seed=0):
@@ -99,19 +111,19 @@ def bidding_twins(count, seed=0):
 
 
 def test_strong_bids_on_what_its_seat_sees():
-    player = _core.Player("strong")
+    player = strong()
     for i, (state, other) in enumerate(bidding_twins(200)):
         assert player.choose(state, i) == player.choose(other, i)
 
 
 def test_strong_plays_on_what_its_seat_sees():
-    player = _core.Player("strong", {"endgame_tricks": 8, "endgame_samples": 3})
+    player = strong({"endgame_tricks": 8, "endgame_samples": 3})
     for i, (state, other) in enumerate(twins(25)):
         assert player.choose(state, i) == player.choose(other, i)
 
 
 def test_strong_plays_by_its_learned_weights_on_what_its_seat_sees():
-    player = _core.Player("strong", {"endgame_tricks": 0})
+    player = strong({"endgame_tricks": 0})
     for i, (state, other) in enumerate(twins(200)):
         assert player.choose(state, i) == player.choose(other, i)
 
@@ -154,16 +166,10 @@ def test_card_play_labels():
 
 
 def test_strong_follows_the_seed_for_any_thread_count():
-    one = baloot.simulate(400, "strong", seed=5, threads=1)
-    two = baloot.simulate(400, "strong", seed=5, threads=2)
+    one = baloot.simulate(400, players="strong", seed=5, threads=1)
+    two = baloot.simulate(400, players="strong", seed=5, threads=2)
     assert np.array_equal(one.points, two.points) and np.array_equal(one.abnat, two.abnat)
 
 
 def test_strong_beats_the_heuristic_in_duplicate():
-    hands = 3000
-    parts = []
-    for layout, team in ((["strong", "heuristic"] * 2, 0), (["heuristic", "strong"] * 2, 1)):
-        result = baloot.simulate(hands, layout, seed=11)
-        parts.append(result.points[:, team].astype(np.int64) - result.points[:, 1 - team])
-    margin = (parts[0] + parts[1]) / 2
-    assert margin.mean() > 0
+    assert baloot.duplicate("strong", "heuristic", 3000, seed=11).margin > 0

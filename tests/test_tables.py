@@ -40,7 +40,7 @@ def smaller_deals(n, cards, seed):
 
 @pytest.mark.parametrize("cards, count, seed", [(8, 12, 1), (5, 20, 2), (3, 40, 3), (1, 20, 4)])
 def test_each_entry_is_the_solvers_value_from_the_first_lead(cards, count, seed):
-    deals = random_deals(count, seed) if cards == 8 else smaller_deals(count, cards, seed)
+    deals = random_deals(count, seed=seed) if cards == 8 else smaller_deals(count, cards, seed)
     leaders = np.arange(count) % 4
     table = dd_tables(deals, leaders, threads=2)
     assert table.shape == (count, 5, 2) and table.dtype == np.int16
@@ -208,7 +208,7 @@ def test_cli_samples_deals_around_one_hand(capsys):
             "--threads", "1", "--leader", "1"]
     assert main(args + ["--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    deals = random_deals(40, 3, fixed={1: "JH 9H AH 10H KS 7C 8C AD"})
+    deals = random_deals(40, seed=3, fixed={1: "JH 9H AH 10H KS 7C 8C AD"})
     ours = dd_tables(deals, 1)[:, :, 1]
     for k, contract in enumerate(TABLE_CONTRACTS):
         assert data["contracts"][contract]["mean"] == pytest.approx(ours[:, k].mean())
@@ -233,7 +233,7 @@ def test_cli_refuses_bad_table_requests(args, message, capsys):
 
 def test_cli_tabulates_a_recorded_deal_beside_its_play(tmp_path, capsys):
     from baloot.game import Game
-    from baloot.players import play_out
+    from baloot.roster import play_out
 
     game = play_out(Game(seed=5), ["heuristic"] * 4, seed=2)
     path = tmp_path / "hand.json"

@@ -9,7 +9,7 @@ import pytest
 
 import baloot
 from baloot import BalootError, Game, Match, Rules, _core
-from baloot.players import play_out
+from baloot.roster import play_out
 from baloot.tables import sample_table
 
 HAND5 = "JH 9H 7S 8D 7C"
@@ -125,7 +125,7 @@ def test_numpy_integers_are_accepted_everywhere():
     lambda s: Game(seed=s),
     lambda s: Match(seed=s),
     lambda s: baloot.simulate(1, seed=s),
-    lambda s: baloot.random_deals(1, s),
+    lambda s: baloot.random_deals(1, seed=s),
     lambda s: baloot.analyze_bid(HAND5, "8H", 0, 0, samples=10, seed=s, threads=1),
     lambda s: play_out(Game(seed=1), "random", seed=s),
 ])
@@ -210,22 +210,29 @@ def test_contract_spellings(text, expected):
 
     assert contract(text) == expected
     column = _core.contracts.index(expected)
-    table = baloot.dd_tables(baloot.random_deals(2, 1), contracts=[text], threads=1)
+    table = baloot.dd_tables(baloot.random_deals(2, seed=1), contracts=[text], threads=1)
     assert (table[:, column] >= 0).all() and (np.delete(table, column, axis=1) == -1).all()
 
 
 # ----- keyword-only options -----------------------------------------------------------------------
 
-def test_options_beyond_the_documented_ones_are_keyword_only():
+def test_options_after_the_data_arguments_are_keyword_only():
     with pytest.raises(TypeError):
-        baloot.simulate(10, "random", 0, 1, None, None, True, False, 0)
+        baloot.simulate(10, "random")
     with pytest.raises(TypeError):
-        Match(None, 1, 2)
+        Match(None)
     with pytest.raises(TypeError):
-        baloot.analyze_bid(HAND5, "8H", 0, 0, 10, "random", 0, None, (0, 0), 1)
+        Game(None)
+    with pytest.raises(TypeError):
+        baloot.analyze_bid(HAND5, "8H", 0, 0, 10)
     with pytest.raises(TypeError):
         baloot.analyze_decision(Game(seed=1), 10)
-    run = baloot.simulate(10, "random", 0, 1, None, None, True, False)  # as API.md writes it
+    with pytest.raises(TypeError):
+        baloot.random_deals(2, 1)
+    with pytest.raises(TypeError):
+        baloot.duplicate("random", "random", 10, 1)
+    run = baloot.simulate(10, players="random", seed=0, threads=1, rules=None, contract=None, keep=True,
+                          progress=False)  # as docs/api.md writes it
     assert len(run) == 10
 
 
@@ -244,7 +251,8 @@ def test_the_core_declares_the_facts_the_package_reads():
     assert [baloot.card_points(r + "S", "hokum", "S") for r in baloot.RANKS] == list(_core.trump_abnat)
     assert [baloot.card_points(r + "S", "sun") for r in baloot.RANKS] == list(_core.plain_abnat)
     assert _core.project_points(100, 0) == 20 and _core.project_points(100, 1) == 10
-    assert sorted(_core.outcome_flags.values()) == [1, 2, 4, 8, 16, 32]
+    assert sorted(_core.outcome_flags.values()) == [1, 2, 4, 8, 16, 32, 64, 128]
+    assert _core.match_ends == ("going_on", "gahwa", "target", "tie_to_buyers")
 
 
 # ----- the read surface of Game -------------------------------------------------------------------

@@ -6,12 +6,13 @@ import argparse
 import json
 import math
 import sys
-from typing import Any, Tuple
+from typing import Any, Callable, Tuple
 
 import numpy as np
 
 from baloot.errors import BalootError
-from baloot.rules import PRESETS, Rules
+from baloot.roster import player_names
+from baloot.rules import OPTIONS, PRESETS, Rules
 
 
 def add_rule_option(parser: argparse.ArgumentParser) -> None:
@@ -19,7 +20,14 @@ def add_rule_option(parser: argparse.ArgumentParser) -> None:
                         help="a named rule set to start from: " + ", ".join(PRESETS) + " (default seed)")
     parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                         help="a host option, e.g. --rule kaboot=double --rule target=101 (repeatable, over "
-                             "--rules); keys: " + ", ".join(Rules.__dataclass_fields__))
+                             "--rules); the options: " + "; ".join(option.describe() for option in OPTIONS))
+
+
+def add_players_option(parser: argparse.ArgumentParser, default: str, what: str) -> None:
+    """``--players``, whose help lists the built-in players from the core's registry."""
+    parser.add_argument("--players", default=default,
+                        help=f"{what}: one player for all seats or four separated by commas, of {player_names()} "
+                             f"(options as pimc:samples=20; docs/players.md lists them) (default {default})")
 
 
 def rules_from(args: argparse.Namespace) -> Rules:
@@ -70,3 +78,13 @@ def parse_pair(text: str, what: str) -> Tuple[int, int]:
     if len(values) != 2:
         raise BalootError(f"{what} {text!r} must be two integers like 0,0")
     return values[0], values[1]
+
+
+def draw_plot(plot: Callable[[Any, str], None], result: Any, path: str, what: str) -> str:
+    """``plot(result, path)``, once the result is printed; the reason it could not be written (saying the
+    ``what`` printed is complete), or "" when it was."""
+    try:
+        plot(result, path)
+    except BalootError as error:
+        return f"{error} (the {what} above is complete)"
+    return ""

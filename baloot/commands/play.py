@@ -8,14 +8,14 @@ from pathlib import Path
 from typing import Any, List, Optional, Union
 
 from baloot import validation
+from baloot.actions import parse_action
 from baloot.commands.common import add_rule_option, rules_from
-from baloot.display import call_text, card_text, hand_text
+from baloot.display import action_text, hand_text
 from baloot.errors import IllegalAction
 from baloot.files import check_writable, write_atomically
 from baloot.game import Game
-from baloot.labels import label
 from baloot.match import Match
-from baloot.players import BuiltinPlayer
+from baloot.roster import BuiltinPlayer, make_player
 
 HELP = "Type a legal action (a card such as 10H, or pass / hokum / hokum:S / sun / ashkal / double ...), " \
        "'?' to list the legal ones, 'table' to redraw, 'quit' to leave."
@@ -40,24 +40,19 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(run=main)
 
 
-def action_text(game: Game, action: str, phase: str) -> str:
-    """An action as the table shows it; a pass while doubling reads as declining to double."""
-    arabic = game.rules.arabic_labels
-    if phase == "playing":
-        return card_text(action)
-    if phase == "doubling" and action == "pass":
-        return f"no {label('double', arabic)}"
-    return call_text(action, arabic)
-
-
 def describe(game: Game, seat: int, action: str, phase: str) -> str:
     if phase == "playing":
-        return f"Seat {seat} plays {action_text(game, action, phase)}"
-    return f"Seat {seat}: {action_text(game, action, phase)}"
+        return f"Seat {seat} plays {action_text(action, phase, game.rules.arabic_labels)}"
+    return f"Seat {seat}: {action_text(action, phase, game.rules.arabic_labels)}"
 
 
 STAGE_QUESTIONS = {"over_hokum": "Sun over the Hokum?", "priority": "Sun priority (قبلك): take the Sun yourself?",
                    "hokum_confirm": "Everyone declined: keep Hokum or switch to Sun?"}
+
+
+def legal_now(game: Game) -> str:
+    return "  legal now: " + ", ".join(f"{action} ({action_text(action, game.phase, game.rules.arabic_labels)})"
+                                       for action in game.legal_actions())
 
 
 def ask(game: Game, seat: int, read: Any) -> Optional[str]:
@@ -73,11 +68,16 @@ def ask(game: Game, seat: int, read: Any) -> Optional[str]:
             return None
         if text in ("?", "help"):
             print(HELP)
-            print("  legal now: " + ", ".join(f"{action} ({action_text(game, action, game.phase)})"
-                                              for action in game.legal_actions()))
+            print(legal_now(game))
             continue
         if text == "table":
             print(game.draw(viewer=seat))
+            continue
+        try:
+            parse_action(text)
+        except IllegalAction:
+            print(f"  {text!r} is not an action." if text else "  Type an action.")
+            print(legal_now(game))
             continue
         try:
             probe = game.clone()
@@ -121,30 +121,38 @@ def save(path: Optional[str], record: Union[Game, Match]) -> None:
         print(f"Record saved to {path} (review it with: baloot review {path})")
 
 
+def play_match(match: Match, seat: int, bot: BuiltinPlayer, read: Any) -> bool:
+    """Hands until the match is won (True) or the player leaves (False)."""
+    step = [0]
+    while match.winner is None:
+        game = match.new_hand()
+        if not play_hand(game, seat, bot, read, step):
+            return False
+        match.record(game)
+        print(f"Match: team 0 {match.scores[0]} – team 1 {match.scores[1]} (target {match.rules.target})")
+    print(f"Team {match.winner} wins the match{' — you win!' if match.winner == seat % 2 else ''}")
+    return True
+
+
 def main(args: argparse.Namespace, read: Any = input) -> int:
     validation.seat(args.seat, "--seat")
     validation.seat(args.dealer, "--dealer")
     rules = rules_from(args)
-    bot = BuiltinPlayer(args.bots)
-    step = [0]
+    bot = make_player(args.bots)
     if args.save:
         check_writable(args.save, "--save", (".json",))
-    if not args.match:
-        game = Game(rules=rules, dealer=args.dealer, seed=args.seed)
-        if not play_hand(game, args.seat, bot, read, step):
-            print(GOODBYE)
-        save(args.save, game)
-        return 0
-    match = Match(rules=rules, seed=args.seed, dealer=args.dealer)
-    while match.winner is None:
-        game = match.new_hand()
-        if not play_hand(game, args.seat, bot, read, step):
-            print(f"{GOODBYE} Match: team 0 {match.scores[0]} – team 1 {match.scores[1]}")
-            save(args.save, match)
-            return 0
-        match.record(game)
-        print(f"Match: team 0 {match.scores[0]} – team 1 {match.scores[1]} (target {rules.target})")
-    save(args.save, match)
-    print(f"Team {match.winner} wins the match{' — you win!' if match.winner == args.seat % 2 else ''}")
+    record: Union[Game, Match] = Match(rules=rules, seed=args.seed, dealer=args.dealer) if args.match else \
+        Game(rules=rules, dealer=args.dealer, seed=args.seed)
+    interrupted = False
+    try:
+        finished = play_match(record, args.seat, bot, read) if isinstance(record, Match) else \
+            play_hand(record, args.seat, bot, read, [0])
+    except KeyboardInterrupt:  # Ctrl-C leaves as 'quit' does, the record saved
+        print()  # the cursor is still on the prompt's line
+        finished, interrupted = False, True
+    if not finished:
+        print(GOODBYE + (f" Match: team 0 {record.scores[0]} – team 1 {record.scores[1]}"
+                         if isinstance(record, Match) else ""))
+    save(args.save, record)
     sys.stdout.flush()
-    return 0
+    return 130 if interrupted else 0

@@ -8,7 +8,8 @@ import time
 from typing import Any, Tuple
 
 from baloot import validation
-from baloot.commands.common import add_rule_option, players_from, print_json, rules_from
+from baloot.commands.common import add_players_option, add_rule_option, players_from, print_json, rules_from
+from baloot.commands.simulate_matches import add_match_options, run_matches
 from baloot.distributed import remove_checkpoint
 from baloot.errors import BalootError
 from baloot.files import check_writable
@@ -24,9 +25,8 @@ def register(subparsers: Any) -> None:
                     "and print means with 95% confidence intervals and rates. Ctrl-C stops within a second and "
                     "prints the summary of the hands finished so far.")
     parser.add_argument("--hands", type=int, default=100_000, help="number of hands (default 100000)")
-    parser.add_argument("--players", default="random",
-                        help="one player for all seats or four separated by commas: random, heuristic, expert, "
-                             "dd, pimc, rollout (options as pimc:samples=20)")
+    add_match_options(parser)
+    add_players_option(parser, "random", "who plays")
     parser.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
     parser.add_argument("--start", type=int, default=0, help="index of the first hand (default 0)")
     parser.add_argument("--threads", type=int, default=0, help="worker threads, 0 = every core (default)")
@@ -48,6 +48,9 @@ def register(subparsers: Any) -> None:
 def save_rows(result: SimResult, args: argparse.Namespace) -> Tuple[int, str]:
     """Write the rows to --out, or when that fails to a rescue file whose name is said: (exit status, message)."""
     kept = f"; they are still in the checkpoint {args.checkpoint!r}" if args.checkpoint else ""
+    if result.interrupted and args.checkpoint:
+        return 0, (f"{args.out} is not written yet: the per-hand rows of the chunks finished are in the checkpoint "
+                   f"{args.checkpoint}, and {args.out} is written once the run completes")
     try:
         result.save(args.out)
     except KeyboardInterrupt:
@@ -66,6 +69,8 @@ def save_rows(result: SimResult, args: argparse.Namespace) -> Tuple[int, str]:
 
 
 def main(args: argparse.Namespace) -> int:
+    if args.matches is not None:
+        return run_matches(args)
     if args.out is not None:
         check_rows_target(args.out)
     if args.checkpoint is not None:
@@ -108,4 +113,7 @@ def main(args: argparse.Namespace) -> int:
                 print(f"baloot simulate: error: {message}", file=sys.stderr)
             else:
                 print(message)
+    if result.interrupted and args.checkpoint is not None:
+        print(f"baloot simulate: interrupted after {result.hands:,} of {args.hands:,} hands (the chunks finished); "
+              f"run the same command again to resume from the checkpoint {args.checkpoint}", file=sys.stderr)
     return failed or status

@@ -4,13 +4,13 @@ with ``--table``, what every contract is worth on a deal, or on random deals aro
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from typing import Any, Dict, List, Tuple
 
 from baloot import validation
 from baloot.commands.common import add_rule_option, print_json, rules_from
-from baloot.errors import BalootError
+from baloot.errors import BalootError, Interrupted
+from baloot.records import read_text
 from baloot.solver import Solution, solve, solve_position
 from baloot.tables import RESOLUTIONS, TABLE_CONTRACTS, dd_table, sample_table
 
@@ -25,7 +25,8 @@ def register(subparsers: Any) -> None:
                     "--contract and --leader. With --table: the abnat each team takes from the first lead under "
                     "every contract (Sun, Hokum in each suit) of four full hands (--hands) or of a recorded "
                     "game's deal (--record, beside what was played), or, for one seat's hand (--hand, --seat), "
-                    "the mean over random deals of the other cards (--deals).")
+                    "the mean over random deals of the other cards (--deals; Ctrl-C prints the deals solved so "
+                    "far).")
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--record", metavar="FILE",
                         help="a game record (JSON, as written by Game.to_json); '-' reads stdin")
@@ -48,21 +49,25 @@ def register(subparsers: Any) -> None:
                         help='with --hands: cards already on the table from the leader, e.g. "AS 7S"')
     add_rule_option(parser)
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    parser.add_argument("--no-progress", action="store_true", help="with --hand: never show a progress bar")
     parser.set_defaults(run=run)
 
 
 def _read_record(path: str) -> Any:
     from baloot.game import Game
 
-    try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-    except OSError as error:
-        raise BalootError(f"cannot read the game record {path!r}: {error.strerror}") from None
-    return Game.from_json(text)
+    return Game.from_json(read_text(path, "game record"))
+
+
+def _record_in_play(path: str) -> Any:
+    """The recorded game, once it is in its card play."""
+    game = _read_record(path)
+    if game.phase != "playing":
+        state = "over" if game.phase == "over" else f"still in the {game.phase}"
+        raise BalootError(f"the hand in {path!r} is {state}: solve --record needs a hand stopped during the card "
+                          "play (baloot play --save FILE.json, then quit at a card prompt); solve --table --record "
+                          "tabulates the deal of any hand that reached the card play")
+    return game
 
 
 def _from_hands(args: argparse.Namespace) -> Solution:
@@ -123,22 +128,27 @@ def _sample_tables(args: argparse.Namespace) -> int:
     validation.count(args.deals, "--deals", minimum=1)
     threads = validation.threads(args.threads)
     start = time.perf_counter()
-    sampled = sample_table(args.hand, args.seat, deals=args.deals, seed=args.seed, leader=args.leader,
-                           rules=rules_from(args), threads=threads, progress=not args.json,
-                           resolution=args.resolution)
+    try:
+        sampled = sample_table(args.hand, args.seat, deals=args.deals, seed=args.seed, leader=args.leader,
+                               rules=rules_from(args), threads=threads,
+                               progress=not args.no_progress, resolution=args.resolution)
+    except Interrupted as stop:  # Ctrl-C: the deals solved so far are shown
+        sampled = stop.result
     seconds = time.perf_counter() - start
     team, means = sampled.team, sampled.abnat
+    status = 130 if sampled.interrupted else 0
     if args.json:
-        print_json({"seat": args.seat, "team": team, "deals": args.deals, "seed": args.seed, "leader": args.leader,
+        print_json({"seat": args.seat, "team": team, "deals": sampled.deals, "requested": sampled.requested,
+                    "interrupted": sampled.interrupted, "seed": args.seed, "leader": args.leader,
                     "resolution": args.resolution,
                     "contracts": {contract: {**({"mean": means[contract].mean, "ci": means[contract].ci}
                                                 if means is not None else {}),
                                              "of": sampled.of[contract],
                                              "more_than_half": sampled.more_than_half[contract].mean}
                                   for contract in TABLE_CONTRACTS}})
-        return 0
+        return status
     unit = "game points" if args.resolution == "points" else "abnat"
-    print(f"seat {args.seat}'s hand in {args.deals:,} random deals, seat {args.leader} leading, double dummy:")
+    print(f"seat {args.seat}'s hand in {sampled.deals:,} random deals, seat {args.leader} leading, double dummy:")
     print(f"contract   team {team}'s {unit} (mean, 95% CI)   deals where it takes more than half"
           if means is not None else f"contract   deals where team {team} takes more than half")
     for contract in TABLE_CONTRACTS:
@@ -147,10 +157,14 @@ def _sample_tables(args: argparse.Namespace) -> int:
         of = f" of {sampled.of[contract]:3d}" if args.resolution == "abnat" else " " * 7
         print(f"{contract:<9} {means[contract].mean:8.1f} ± {means[contract].ci:4.1f}{of}   {share}"
               if means is not None else f"{contract:<9}  {share}")
-    solves = args.deals * len(TABLE_CONTRACTS)
+    solves = sampled.deals * len(TABLE_CONTRACTS)
     print(f"{solves:,} solves in {seconds:.2f} s ({solves / seconds:,.0f}/s on {threads} "
           f"thread{'s' if threads > 1 else ''})")
-    return 0
+    if sampled.interrupted:
+        print(f"interrupted after {sampled.deals:,} of {sampled.requested:,} deals: the rows above are the deals "
+              "solved")
+    return status
+
 
 def run(args: argparse.Namespace) -> int:
     if args.record and not args.table and (args.contract or args.trick or args.rule or args.rules != "seed"):
@@ -159,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
         raise BalootError("--hand goes with --table (random deals around one hand)")
     if args.table:
         return _sample_tables(args) if args.hand else _print_table(args)
-    solution = solve(_read_record(args.record)) if args.record else _from_hands(args)
+    solution = solve(_record_in_play(args.record)) if args.record else _from_hands(args)
     if args.json:
         data = {"to_move": solution.to_move, "team": solution.team, "value": list(solution.value),
                 "moves": solution.moves, "best": list(solution.best)}

@@ -61,6 +61,10 @@ cdef extern from "baloot_player.h":
 
     ctypedef int (*baloot_player)(const baloot_view* view, uint64_t seed) noexcept nogil
 
+    int baloot_card_points(int card, int trump) noexcept nogil  # abnat of a card; trump -1 in Sun
+    int baloot_highest(uint64_t set) noexcept nogil  # the highest number in a non-empty set of cards or actions
+    int baloot_lowest(uint64_t set) noexcept nogil   # the lowest
+
 
 cdef inline object player_capsule(baloot_player function):
     """The capsule that baloot.NativePlayer takes."""

@@ -3,12 +3,16 @@
 // last, step, the closing steps of the finished agents) in C. They are written against Python's C API:
 // a decision costs about a microsecond in all, and pybind11's argument handling would cost as much again.
 // The bookkeeping PettingZoo reads (agents, agent_selection, rewards, _cumulative_rewards, terminations,
-// truncations, infos) stays in real lists and dicts, shared with Python through properties. What Python
-// keeps: reset, the checks of the order of calls and their messages, bad actions (AgentTurns calls the
-// methods _step_before_reset, _step_after_end, _action_of and _refuse on those rare paths) and render.
+// truncations, infos) stays in real lists and dicts, shared with Python through properties. A step goes
+// through the Game's own HandStepper (Game.stepper), so the game records it as it records its own steps.
+// What Python keeps: reset, the checks of the order of calls and their messages, bad actions (AgentTurns
+// calls the methods _step_before_reset, _step_after_end, _action_of and _refuse on those rare paths) and
+// render.
 #include <cstddef>
 
+#include "kernel/hand_stepper.hpp"
 #include "kernel/observation.hpp"
+#include "kernel/scoring.hpp"
 #include "bindings/bindings.hpp"
 
 namespace py = pybind11;
@@ -120,8 +124,8 @@ bool refill(PyObject* dict, const HandState& state, int seat) {
   return true;
 }
 
-py::dict agent_observation(const HandState& state, int seat) {
-  PyObject* out = observation_dict(state, checked_seat(seat, "seat"));
+py::dict agent_observation(const HandStepper& hand, int seat) {
+  PyObject* out = observation_dict(hand.state(), checked_seat(seat, "seat"));
   if (out == nullptr) throw py::error_already_set();
   return py::reinterpret_steal<py::dict>(out);
 }
@@ -129,12 +133,9 @@ py::dict agent_observation(const HandState& state, int seat) {
 struct AgentTurns {
   PyObject_HEAD
   PyObject* names[kNumSeats];  // the possible agents, agent i at seat i
-  PyObject* action_names;      // what the game's history records for each action number
-  // The hand, set by _deal: the Game, its core state and the two lists Game._play appends to.
+  // The hand, set by _deal: the Game and its stepper.
   PyObject* game;
-  PyObject* state_object;
-  PyObject* history;
-  PyObject* movers;
+  PyObject* stepper_object;
   // PettingZoo's bookkeeping, shared with Python (null until Python sets it).
   PyObject* agents;
   PyObject* rewards;
@@ -143,7 +144,7 @@ struct AgentTurns {
   PyObject* truncations;
   PyObject* infos;
   PyObject* handed_out[2];  // the latest observations last() handed out, to fill again once nobody holds them
-  HandState* state;         // state_object's
+  HandStepper* stepper;     // stepper_object's
   int selection;       // the seat of agent_selection; -1 before it is set
   int skip_selection;  // PettingZoo's _skip_agent_selection: where the closing steps end; -1 for None
   int next_slot;       // of handed_out, for the next fresh observation
@@ -154,8 +155,8 @@ struct AgentTurns {
 };
 
 PyObject** fields(AgentTurns* self) { return &self->names[0]; }
-constexpr int kFieldCount = kNumSeats + 13;
-static_assert(offsetof(AgentTurns, state) == offsetof(AgentTurns, names) + kFieldCount * sizeof(PyObject*),
+constexpr int kFieldCount = kNumSeats + 10;
+static_assert(offsetof(AgentTurns, stepper) == offsetof(AgentTurns, names) + kFieldCount * sizeof(PyObject*),
               "the object fields of AgentTurns follow one another");
 
 int traverse_turns(PyObject* object, visitproc visit, void* arg) {
@@ -167,7 +168,7 @@ int traverse_turns(PyObject* object, visitproc visit, void* arg) {
 
 int clear_turns(PyObject* object) {
   AgentTurns* self = reinterpret_cast<AgentTurns*>(object);
-  self->state = nullptr;
+  self->stepper = nullptr;
   self->has_reset = false;  // as before the first reset, for any call after the collector has cleared it
   self->selection = -1;
   PyObject** each = fields(self);
@@ -200,17 +201,16 @@ void replace(PyObject*& field, PyObject* value) {
   Py_XSETREF(field, value);
 }
 
-// __init__(possible_agents, action_names, margin, render_each_step)
+// __init__(possible_agents, margin, render_each_step)
 int init_turns(PyObject* object, PyObject* args, PyObject* kwargs) {
-  static const char* keywords[] = {"possible_agents", "action_names", "margin", "render_each_step", nullptr};
+  static const char* keywords[] = {"possible_agents", "margin", "render_each_step", nullptr};
   PyObject* agents;
-  PyObject* action_names;
   int margin, render_each_step;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!O!pp", const_cast<char**>(keywords), &PyList_Type, &agents,
-                                   &PyTuple_Type, &action_names, &margin, &render_each_step))
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O!pp", const_cast<char**>(keywords), &PyList_Type, &agents,
+                                   &margin, &render_each_step))
     return -1;
-  if (PyList_GET_SIZE(agents) != kNumSeats || PyTuple_GET_SIZE(action_names) != kNumActions) {
-    PyErr_SetString(PyExc_ValueError, "AgentTurns needs four agents and a name for every action");
+  if (PyList_GET_SIZE(agents) != kNumSeats) {
+    PyErr_SetString(PyExc_ValueError, "AgentTurns needs four agents");
     return -1;
   }
   AgentTurns* self = reinterpret_cast<AgentTurns*>(object);
@@ -222,37 +222,34 @@ int init_turns(PyObject* object, PyObject* args, PyObject* kwargs) {
     }
     replace(self->names[seat], name);
   }
-  replace(self->action_names, action_names);
   self->margin = margin != 0;
   self->render_each_step = render_each_step != 0;
   return 0;
 }
 
-// _deal(game, state, history, movers): a new hand, after the caller has set agents and the dicts; it sets
-// agent_selection next.
-PyObject* deal(PyObject* object, PyObject* const* args, Py_ssize_t nargs) {
-  if (nargs != 4 || !PyList_Check(args[2]) || !PyList_Check(args[3])) {
-    PyErr_SetString(PyExc_TypeError, "_deal(game, state, history, movers) takes a game, its HandState and two lists");
-    return nullptr;
-  }
-  HandState* state;
+// _deal(game): a new hand, stepped through game.stepper, after the caller has set agents and the dicts; it
+// sets agent_selection next.
+PyObject* deal(PyObject* object, PyObject* game) {
+  PyObject* stepper_object = PyObject_GetAttrString(game, "stepper");
+  if (stepper_object == nullptr) return nullptr;
+  HandStepper* stepper;
   try {
-    state = py::handle(args[1]).cast<HandState*>();
+    stepper = py::handle(stepper_object).cast<HandStepper*>();
   } catch (const py::cast_error&) {
-    PyErr_SetString(PyExc_TypeError, "_deal needs the game's HandState");
+    Py_DECREF(stepper_object);
+    PyErr_SetString(PyExc_TypeError, "_deal needs a game whose stepper is a HandStepper");
     return nullptr;
   }
   AgentTurns* self = reinterpret_cast<AgentTurns*>(object);
   if (!self->agents || !self->rewards || !self->cumulative_rewards || !self->terminations || !self->truncations ||
       !self->infos) {
+    Py_DECREF(stepper_object);
     PyErr_SetString(PyExc_AttributeError, "_deal needs agents and the dicts of rewards, terminations, truncations and infos");
     return nullptr;
   }
-  replace(self->game, args[0]);
-  replace(self->state_object, args[1]);
-  self->state = state;
-  replace(self->history, args[2]);
-  replace(self->movers, args[3]);
+  replace(self->game, game);
+  Py_XSETREF(self->stepper_object, stepper_object);
+  self->stepper = stepper;
   self->has_reset = self->has_updated = true;
   Py_RETURN_NONE;
 }
@@ -294,8 +291,8 @@ PyObject* no_selection(PyObject* object) {
 // again, or a fresh one (which takes the place of the older one handed out).
 PyObject* observation_for_last(AgentTurns* self) {
   for (PyObject* each : self->handed_out)
-    if (each != nullptr && refill(each, *self->state, self->selection)) return new_reference(each);
-  PyObject* fresh = observation_dict(*self->state, self->selection);
+    if (each != nullptr && refill(each, self->stepper->state(), self->selection)) return new_reference(each);
+  PyObject* fresh = observation_dict(self->stepper->state(), self->selection);
   if (fresh != nullptr) {
     replace(self->handed_out[self->next_slot], fresh);
     self->next_slot ^= 1;
@@ -368,31 +365,18 @@ int set_for_every_agent(PyObject* dict, PyObject* agents, PyObject* (*value_of)(
   return 0;
 }
 
-// The hand is over: every agent gets its reward (its team's game points less the other team's, or its
-// team's own, agent i of `agents` counted at seat i), is terminated, and has {"result": the HandResult} as
-// info; the rewards are added to the cumulative ones.
+// The hand is over: every agent gets its hand_reward (agent i of `agents` counted at seat i), is
+// terminated, and has {"result": the game's HandResult} as info; the rewards are added to the cumulative ones.
 int finish_hand(AgentTurns* self) {
   PyObject* result = PyObject_GetAttrString(self->game, "result");
-  PyObject* points = result ? PyObject_GetAttrString(result, "points") : nullptr;
-  long team_points[2] = {0, 0};
-  for (int team = 0; team < 2 && points != nullptr; ++team) {
-    PyObject* each = PySequence_GetItem(points, team);
-    team_points[team] = each ? PyLong_AsLong(each) : -1;
-    Py_XDECREF(each);
-  }
-  Py_XDECREF(points);
-  if (points == nullptr || PyErr_Occurred()) {
-    Py_XDECREF(result);
-    return -1;
-  }
+  if (result == nullptr) return -1;
   struct Rewards {
-    const long* points;
+    const HandScore& score;
     bool margin;
-  } rewards{team_points, self->margin};
+  } rewards{self->stepper->state().score(), self->margin};
   auto reward_of = [](Py_ssize_t seat, void* context) {
     const Rewards& r = *static_cast<Rewards*>(context);
-    const int team = static_cast<int>(seat % 2);
-    return PyFloat_FromDouble(static_cast<double>(r.margin ? r.points[team] - r.points[1 - team] : r.points[team]));
+    return PyFloat_FromDouble(hand_reward(r.score, static_cast<int>(seat), r.margin));
   };
   auto terminated = [](Py_ssize_t, void*) { return new_reference(Py_True); };
   auto info = [](Py_ssize_t, void* result) {
@@ -469,26 +453,20 @@ PyObject* step(PyObject* object, PyObject* action) {
   if (done != 0) return done < 0 ? nullptr : finished_step(object, action);
   const int number = action_number(object, action);
   if (number < 0) return nullptr;
-  HandState& state = *self->state;
-  if (!state.is_legal(number)) {
+  HandStepper& hand = *self->stepper;
+  if (!hand.state().is_legal(number)) {
     PyObject* number_object = PyLong_FromLong(number);
     PyObject* refused = number_object ? call_hook(object, "_refuse", number_object) : nullptr;
     Py_XDECREF(number_object);
     Py_XDECREF(refused);
     return refused ? new_reference(Py_None) : nullptr;  // _refuse raises
   }
-  // Game._play: the state, then the game's history and who moved
-  state.apply(number);
-  PyObject* mover = PyLong_FromLong(self->selection);
-  const bool recorded = mover != nullptr && PyList_Append(self->history, PyTuple_GET_ITEM(self->action_names, number)) == 0 &&
-                        PyList_Append(self->movers, mover) == 0;
-  Py_XDECREF(mover);
-  if (!recorded) return nullptr;
+  const int to_move = hand.apply(number);
   // The rewards are zero until the end, so the agent's cumulative reward is zero already.
-  if (state.to_move() == kNoSeat) {
+  if (to_move == kNoSeat) {
     if (finish_hand(self) != 0) return nullptr;
   } else {
-    self->selection = state.to_move();
+    self->selection = to_move;
   }
   if (self->render_each_step) {
     PyObject* rendered = call_hook(object, "render");
@@ -614,8 +592,7 @@ PyMethodDef turns_methods[] = {
     {"last", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&last)), METH_FASTCALL | METH_KEYWORDS,
      "last(observe=True): (observation, cumulative reward, terminated, truncated, info) of the agent to move."},
     {"step", &step, METH_O, "step(action): the agent to move takes `action` (None once it is finished)."},
-    {"_deal", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&deal)), METH_FASTCALL,
-     "_deal(game, state, history, movers): the hand to step."},
+    {"_deal", &deal, METH_O, "_deal(game): the hand to step, through game.stepper."},
     {"_turns", &turns, METH_O, "_turns(max_iter): the iterator of agent_iter."},
     {nullptr, nullptr, 0, nullptr}};
 
@@ -644,7 +621,7 @@ PyTypeObject* new_type(const char* name, int size, unsigned flags, PyType_Slot* 
 
 void bind_aec_env(py::module_& m) {
   m.def("action_flags", &action_flags, py::arg("mask"));
-  m.def("agent_observation", &agent_observation, py::arg("state"), py::arg("seat"),
+  m.def("agent_observation", &agent_observation, py::arg("stepper"), py::arg("seat"),
         "A PettingZoo agent's observation: what `seat` has seen and its legal actions (none unless it is to move).");
 
   static std::vector<PyGetSetDef> properties = turns_properties();

@@ -52,8 +52,9 @@ void bind_analyze(py::module_& m) {
         py::array_t<std::uint8_t> flags({static_cast<py::ssize_t>(samples), k});
         py::array_t<std::int8_t> multiplier({static_cast<py::ssize_t>(samples), k});
         py::array_t<std::int32_t> draws(static_cast<py::ssize_t>(samples));
+        py::array_t<std::int16_t> own_points({static_cast<py::ssize_t>(samples), k});
         DecisionOutputs out{margin.mutable_data(), flags.mutable_data(), multiplier.mutable_data(),
-                            draws.mutable_data()};
+                            draws.mutable_data(), own_points.mutable_data()};
         std::int64_t completed = 0;
         bool interrupted = false;
         if (seats.any_python()) {  // the GIL serialises Python players anyway: keep it, on this thread
@@ -71,7 +72,7 @@ void bind_analyze(py::module_& m) {
           PyErr_SetNone(PyExc_KeyboardInterrupt);
           throw py::error_already_set();
         }
-        return py::make_tuple(margin, flags, multiplier, draws, completed);
+        return py::make_tuple(margin, flags, multiplier, draws, completed, own_points);
       },
       py::arg("deck"), py::arg("known"), py::arg("dealer"), py::arg("scores"), py::arg("rules"), py::arg("history"),
       py::arg("candidates"), py::arg("players"), py::arg("seed"), py::arg("first"), py::arg("samples"),

@@ -25,7 +25,7 @@ struct Player {
   std::shared_ptr<const Policy> policy;
 };
 
-// A player that is a C function `int f(const baloot_view*, uint64_t seed)` (baloot/native/baloot_player.h),
+// A player that is a C function `int f(const baloot_view*, uint64_t seed)` (players/native/baloot_player.h),
 // given as a PyCapsule or an integer address; a RuleError for anything else or a null pointer.
 Player native_player(const pybind11::object& function, const std::string& name);
 
@@ -67,6 +67,12 @@ T* output_array(pybind11::array array, const char* name, std::int64_t rows, int 
   return static_cast<T*>(array.mutable_data());
 }
 
+// output_array of arrays[name], or null when `arrays` has no such key.
+template <typename T>
+T* column(const pybind11::dict& arrays, const char* name, std::int64_t rows, int width) {
+  return arrays.contains(name) ? output_array<T>(arrays[name].cast<pybind11::array>(), name, rows, width) : nullptr;
+}
+
 // Runs `job(done, stop)` on a worker thread with the GIL released, while this thread checks for
 // Ctrl-C (which sets `stop`) and calls `progress(done)` every `poll_seconds`.
 // Returns what the job returned and whether it was interrupted.
@@ -87,6 +93,7 @@ void bind_bench(pybind11::module_& m);
 void bind_policy(pybind11::module_& m);
 void bind_neural(pybind11::module_& m);
 void bind_simulate(pybind11::module_& m);
+void bind_match(pybind11::module_& m);
 void bind_analyze(pybind11::module_& m);
 void bind_review(pybind11::module_& m);
 void bind_heuristic(pybind11::module_& m);

@@ -1,6 +1,6 @@
 // The numbers the Python layer must agree on, declared once here from the core's own constants:
 // action numbers, phases, bidding stages, modes, abnat tables, project points, contract numbering,
-// analysis outcome flags and the largest integers the bindings take.
+// analysis outcome flags, the deal's layout and the largest integers the bindings take.
 #include <cstdint>
 #include <limits>
 
@@ -86,7 +86,21 @@ void bind_facts(py::module_& m) {
   flags["own_kaboot"] = static_cast<int>(kOwnKaboot);
   flags["thrown_in"] = static_cast<int>(kThrownIn);
   flags["opponent_kaboot"] = static_cast<int>(kOpponentKaboot);
+  flags["gahwa"] = static_cast<int>(kGahwaPlayed);
+  flags["buyers_made"] = static_cast<int>(kBuyersMade);
   m.attr("outcome_flags") = flags;
+
+  // The deal's layout in a deck given in dealing order: the up-card's position, and each seat's first cards'.
+  m.attr("up_card_position") = kUpCardIndex;
+  m.def(
+      "first_card_positions",
+      [](int seat, int dealer) {
+        const int packet = packet_of(checked_seat(seat, "seat"), checked_seat(dealer, "dealer"));
+        std::vector<int> positions(kFirstCards);
+        for (int i = 0; i < kFirstCards; ++i) positions[static_cast<std::size_t>(i)] = first_card_position(packet, i);
+        return positions;
+      },
+      py::arg("seat"), py::arg("dealer"), "The deck positions of the five cards `seat` bids on when `dealer` deals.");
 
   // The largest values the bindings take: a C int (targets, scores, seats, threads), an int64 count
   // (hands, samples, the first hand) and a uint64 seed.

@@ -1,5 +1,6 @@
-// Bindings of the hand state machine: a copyable value that the Python Game wraps.
+// Bindings of the hand state machine: a copyable value, and the stepper that the Python Game steps it with.
 #include "kernel/hand.hpp"
+#include "kernel/hand_stepper.hpp"
 #include "bindings/bindings.hpp"
 
 namespace py = pybind11;
@@ -25,11 +26,27 @@ void check_playing(const HandState& state) {
   if (state.phase() != Phase::kPlaying) throw RuleError("random cards need a hand in its card play");
 }
 
+void check_legal(const HandState& state, int action) {
+  if (!state.is_legal(action)) throw IllegalActionError("action " + std::to_string(action) + " is not legal now");
+}
+
 // Returns the seat to move next (-1 once the hand is over), which a caller stepping a hand asks for next.
 int checked_apply(HandState& state, int action) {
-  if (!state.is_legal(action)) throw IllegalActionError("action " + std::to_string(action) + " is not legal now");
+  check_legal(state, action);
   state.apply(action);
   return state.to_move();
+}
+
+std::vector<int> stepper_actions(const HandStepper& hand) {
+  std::vector<int> out(static_cast<std::size_t>(hand.size()));
+  for (int i = 0; i < hand.size(); ++i) out[static_cast<std::size_t>(i)] = hand.action(i);
+  return out;
+}
+
+std::vector<int> stepper_movers(const HandStepper& hand) {
+  std::vector<int> out(static_cast<std::size_t>(hand.size()));
+  for (int i = 0; i < hand.size(); ++i) out[static_cast<std::size_t>(i)] = hand.mover(i);
+  return out;
 }
 
 py::list seat_masks(const HandState& s) {
@@ -139,6 +156,30 @@ void bind_hand(py::module_& m) {
       .def_property_readonly("kaboot", [](const HandState& s) {
         return s.score().kaboot == kNoSeat ? py::object(py::none()) : py::object(py::int_(s.score().kaboot));
       });
+
+  py::class_<HandStepper>(m, "HandStepper", "A hand stepped action by action, with the record of every action and its seat.")
+      .def(py::init<const HandState&>(), py::arg("state"), "A stepper from a copy of `state`, its record empty.")
+      .def("copy", [](const HandStepper& hand) { return hand; })
+      .def_property_readonly(
+          "state", [](const HandStepper& hand) -> const HandState& { return hand.state(); },
+          py::return_value_policy::reference_internal, "The hand as it stands (a view that follows every step).")
+      .def(
+          "apply",
+          [](HandStepper& hand, int action) {
+            check_legal(hand.state(), action);
+            return hand.apply(action);
+          },
+          py::arg("action"), "Applies a legal action and returns the seat to move next (-1 once the hand is over).")
+      .def_property_readonly("actions", &stepper_actions, "Every action applied, in order.")
+      .def_property_readonly("movers", &stepper_movers, "The seat that took each action.");
+  m.def(
+      "hand_reward",
+      [](const HandState& s, int seat, bool margin) {
+        if (s.phase() != Phase::kOver) throw RuleError("the hand is not over: it has no reward yet");
+        return hand_reward(s.score(), checked_seat(seat, "seat"), margin);
+      },
+      py::arg("state"), py::arg("seat"), py::arg("margin"),
+      "A finished hand's reward for `seat`: its team's game points less the other's (margin) or its own.");
 }
 
 }  // namespace baloot

@@ -2,6 +2,7 @@
 #include "engine/bench.hpp"
 #include "players/expert.hpp"
 #include "players/heuristic.hpp"
+#include "players/registry.hpp"
 #include "bindings/bindings.hpp"
 
 namespace py = pybind11;
@@ -10,11 +11,9 @@ namespace baloot {
 
 namespace {
 
+// The heuristic player's parameters from its options, checked as make_policy checks them.
 HeuristicParams params_from(const PolicyOptions& options) {
-  HeuristicParams params;
-  for (const auto& [name, value] : options)
-    if (!set_heuristic_param(params, name, value)) throw RuleError("player heuristic has no option " + name);
-  return params;
+  return with_options(checked_options(player_info("heuristic"), options), HeuristicParams{}, "heuristic");
 }
 
 void check_hands(int hands) {
@@ -24,21 +23,6 @@ void check_hands(int hands) {
 }  // namespace
 
 void bind_heuristic(py::module_& m) {
-  m.def(
-      "heuristic_params",
-      [](const std::string& player) {
-        if (player != "heuristic" && player != "expert")
-          throw RuleError("heuristic_params knows the players heuristic and expert, got " + player);
-        int n = 0;
-        const HeuristicParamInfo* table = heuristic_param_table(n);
-        const HeuristicParams defaults = player == "expert" ? expert_params() : HeuristicParams{};
-        py::dict out;
-        for (int i = 0; i < n; ++i) out[table[i].name] = defaults.*table[i].field;
-        if (static_cast<int>(py::len(out)) != n) throw RuleError("heuristic parameter table repeats a name");
-        return out;
-      },
-      py::arg("player") = "heuristic",
-      "The options (HeuristicParams fields) of the heuristic or expert player and their values by default.");
   m.def(
       "time_heuristic_hands",
       [](int hands, std::uint64_t seed) {

@@ -1,5 +1,6 @@
 // Bindings of the pure rules: legal moves, trick winner, projects, scoring, Rules.
 #include "kernel/projects.hpp"
+#include "kernel/rule_options.hpp"
 #include "kernel/scoring.hpp"
 #include "bindings/bindings.hpp"
 
@@ -20,6 +21,89 @@ py::tuple project_tuple(const Project& p) {
   return py::make_tuple(static_cast<int>(p.kind), p.is_run, p.top_rank, p.length, p.cards, p.abnat());
 }
 
+// A Python value of `option` as the core's int: a bool, an int in range, or a choice by its name.
+int rule_value(const RuleOption& option, const py::handle& value) {
+  const std::string shown = py::repr(value).cast<std::string>();
+  const bool is_bool = py::isinstance<py::bool_>(value);
+  switch (option.kind) {
+    case RuleKind::kBool:
+      if (!is_bool) throw RuleError(std::string(option.name) + " " + shown + " must be true or false");
+      return value.cast<bool>();
+    case RuleKind::kInt:
+      if (is_bool || !py::isinstance<py::int_>(value) || value.cast<long long>() < option.low ||
+          value.cast<long long>() > option.high)
+        throw RuleError(std::string(option.name) + " " + shown + " must be an integer from " +
+                        std::to_string(option.low) + " to " + std::to_string(option.high));
+      return value.cast<int>();
+    case RuleKind::kChoice:
+      break;
+  }
+  std::string values;
+  for (std::size_t i = 0; i < option.choices.size(); ++i) {
+    if (py::isinstance<py::str>(value) && value.cast<std::string>() == option.choices[i]) return static_cast<int>(i);
+    values += (i ? ", " : "") + option.choices[i];
+  }
+  throw RuleError(std::string(option.name) + " " + shown + " must be one of " + values);
+}
+
+// The core's int of `option` as the Python value rule_value reads.
+py::object rule_object(const RuleOption& option, int value) {
+  switch (option.kind) {
+    case RuleKind::kBool:
+      return py::bool_(value != 0);
+    case RuleKind::kInt:
+      return py::int_(value);
+    case RuleKind::kChoice:
+      break;
+  }
+  return py::str(option.choices[static_cast<std::size_t>(value)]);
+}
+
+const char* kind_name(RuleKind kind) {
+  switch (kind) {
+    case RuleKind::kBool:
+      return "bool";
+    case RuleKind::kInt:
+      return "int";
+    case RuleKind::kChoice:
+      break;
+  }
+  return "choice";
+}
+
+// Rules, with one property per option of rule_options() that the core reads, and the table itself.
+void bind_rules(py::module_& m) {
+  py::class_<Rules> rules(m, "Rules", "The host options the core reads; keyword arguments as baloot.Rules's.");
+  rules.def(py::init([](const py::kwargs& values) {
+    Rules out;
+    for (const auto& [name, value] : values) {
+      const RuleOption& option = rule_option(name.cast<std::string>());
+      set_rule(out, option, rule_value(option, value));
+    }
+    return out;
+  }));
+  py::list table;
+  for (const RuleOption& option : rule_options()) {
+    py::dict row;
+    row["name"] = option.name;
+    row["kind"] = kind_name(option.kind);
+    row["default"] = rule_object(option, option.default_value());
+    row["choices"] = py::tuple(py::cast(option.choices));
+    row["low"] = option.low;
+    row["high"] = option.high;
+    row["ruling"] = option.ruling;
+    row["help"] = option.help;
+    row["core"] = option.in_core();
+    table.append(row);
+    if (!option.in_core()) continue;
+    const RuleOption* held = &option;
+    rules.def_property(
+        option.name, [held](const Rules& r) { return rule_object(*held, held->get(r)); },
+        [held](Rules& r, const py::object& value) { set_rule(r, *held, rule_value(*held, value)); });
+  }
+  m.attr("rule_options") = py::tuple(table);
+}
+
 }  // namespace
 
 py::list project_list(const ProjectSet& set) {
@@ -29,46 +113,7 @@ py::list project_list(const ProjectSet& set) {
 }
 
 void bind_kernel(py::module_& m) {
-  py::enum_<KabootBonus>(m, "KabootBonus")
-      .value("normal", KabootBonus::kNormal)
-      .value("double", KabootBonus::kDouble)
-      .value("off", KabootBonus::kOff);
-  // The house variants' choices, numbered as baloot.rules lists them.
-  py::enum_<GahwaScore>(m, "GahwaScore").value("match", GahwaScore::kMatch).value("flat_152", GahwaScore::kFlat152);
-  py::enum_<TieRule>(m, "TieRule").value("khasra", TieRule::kKhasra).value("split", TieRule::kSplit);
-  py::enum_<DoubledTie>(m, "DoubledTie").value("buyers", DoubledTie::kBuyers).value("last_raiser", DoubledTie::kLastRaiser);
-  py::enum_<ReverseKaboot>(m, "ReverseKaboot").value("same", ReverseKaboot::kSame).value("sun_88", ReverseKaboot::kSun88);
-  py::enum_<Round2Sun>(m, "Round2Sun")
-      .value("anyone", Round2Sun::kAnyone)
-      .value("ace_before_dealer", Round2Sun::kAceBeforeDealer);
-  py::enum_<PriorityTo>(m, "PriorityTo").value("earlier", PriorityTo::kEarlier).value("hokum_caller", PriorityTo::kHokumCaller);
-  py::enum_<TargetTie>(m, "TargetTie").value("buyers", TargetTie::kBuyers).value("another_hand", TargetTie::kAnotherHand);
-
-  py::class_<Rules>(m, "Rules")
-      .def(py::init<>())
-      .def_readwrite("ashkal", &Rules::ashkal)
-      .def_readwrite("sun_priority", &Rules::sun_priority)
-      .def_readwrite("must_overtrump", &Rules::must_overtrump)
-      .def_readwrite("trump_over_partner", &Rules::trump_over_partner)
-      .def_readwrite("kaboot", &Rules::kaboot)
-      .def_readwrite("target", &Rules::target)
-      .def_readwrite("hokum_to_sun", &Rules::hokum_to_sun)
-      .def_readwrite("sun_tens_first", &Rules::sun_tens_first)
-      .def_readwrite("baloot_in_hundred", &Rules::baloot_in_hundred)
-      .def_readwrite("closed_double", &Rules::closed_double)
-      .def_readwrite("narrow_partner", &Rules::narrow_partner)
-      .def_readwrite("gahwa", &Rules::gahwa)
-      .def_readwrite("tie", &Rules::tie)
-      .def_readwrite("doubled_tie", &Rules::doubled_tie)
-      .def_readwrite("kaboot_multiplied", &Rules::kaboot_multiplied)
-      .def_readwrite("reverse_kaboot", &Rules::reverse_kaboot)
-      .def_readwrite("kaboot_projects", &Rules::kaboot_projects)
-      .def_readwrite("sun_double_at_100", &Rules::sun_double_at_100)
-      .def_readwrite("round2_sun", &Rules::round2_sun)
-      .def_readwrite("priority_to", &Rules::priority_to)
-      .def_readwrite("double_after_deal", &Rules::double_after_deal)
-      .def_readwrite("target_tie", &Rules::target_tie)
-      .def_readwrite("kawesh", &Rules::kawesh);
+  bind_rules(m);
 
   m.def(
       "legal_moves",

@@ -21,6 +21,7 @@ class PythonPolicy final : public Policy {
       throw IllegalActionError("a Python player chose action " + std::to_string(action) + ", which is not legal");
     return action;
   }
+  int score_class(int, int) const override { return kAnyScoreClass; }
 
  private:
   py::function decide_;
@@ -118,6 +119,7 @@ PYBIND11_MODULE(_core, m) {
   baloot::bind_policy(m);
   baloot::bind_neural(m);
   baloot::bind_simulate(m);
+  baloot::bind_match(m);
   baloot::bind_analyze(m);
   baloot::bind_review(m);
   baloot::bind_heuristic(m);

@@ -1,4 +1,4 @@
-// Players compiled by their users against baloot/native/baloot_player.h, from Python: a C function
+// Players compiled by their users against players/native/baloot_player.h, from Python: a C function
 // pointer given as a PyCapsule or an address (csrc/native_play.hpp calls it).
 #include "players/native_play.hpp"
 #include "bindings/bindings.hpp"

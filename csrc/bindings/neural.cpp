@@ -50,7 +50,7 @@ void bind_neural(py::module_& m) {
       "The active features of the seat to move's card decision, and each actual suit's canonical number.");
   m.def(
       "neural_forward",
-      [](const std::string& path, const std::vector<int>& active) {
+      [](const NeuralNet& network, const std::vector<int>& active) {
         if (active.size() > kNeuralMaxActive) throw RuleError("more than " + std::to_string(kNeuralMaxActive) + " active features");
         std::uint16_t features[kNeuralMaxActive];
         for (std::size_t i = 0; i < active.size(); ++i) {
@@ -58,10 +58,10 @@ void bind_neural(py::module_& m) {
           features[i] = static_cast<std::uint16_t>(active[i]);
         }
         NeuralOutput out;
-        neural_forward(*read_neural_net(path), features, static_cast<int>(active.size()), out);
+        neural_forward(network, features, static_cast<int>(active.size()), out);
         return py::make_tuple(std::vector<int>(out.policy, out.policy + kNumCards), out.value);
       },
-      py::arg("path"), py::arg("active"), "The integer logits and value of the network in `path` for `active` features.");
+      py::arg("network"), py::arg("active"), "The integer logits and value of `network` for `active` features.");
   m.def(
       "neural_rows",
       [](std::int64_t hands, std::uint64_t seed, const Player& player, const Player* labeller, const Rules& rules,
@@ -89,12 +89,6 @@ void bind_neural(py::module_& m) {
       "the hand's final margin and the card "
       "`player` played, cards in "
       "the canonical order.");
-  m.def("set_neural_weights_path", &set_neural_weights_path, py::arg("path"),
-        "The weights file the neural player reads by default (the package sets the one it ships).");
-  m.def("neural_weights_path", &neural_weights_path, "The weights file the neural player reads by default.");
-  m.def(
-      "check_neural_weights", [](const std::string& path) { read_neural_net(path); }, py::arg("path"),
-      "Reads a neural-player weights file; a BalootError says what is wrong with it.");
 }
 
 }  // namespace baloot

@@ -1,10 +1,11 @@
 // Bindings of the built-in players, so Python can ask one for a move (tests, `baloot play`).
 #include <pybind11/numpy.h>
 
-#include "players/neural.hpp"
+#include "players/neural_net.hpp"
 #include "players/play_labels.hpp"
 #include "players/policy.hpp"
-#include "players/search_players.hpp"
+#include "players/registry.hpp"
+#include "players/worlds.hpp"
 #include "players/strong_weights.hpp"
 #include "bindings/bindings.hpp"
 
@@ -23,15 +24,69 @@ std::shared_ptr<const RolloutPolicy> labelling_search(std::int64_t hands, const 
   return rollout;
 }
 
+namespace {
+
+const char* kind_name(OptionKind kind) {
+  switch (kind) {
+    case OptionKind::kWhole:
+      return "whole";
+    case OptionKind::kReal:
+      return "real";
+    case OptionKind::kFlag:
+      break;
+  }
+  return "flag";
+}
+
+// The registry as Python values: one dict a player, its options a tuple of dicts.
+py::tuple registry_table() {
+  py::list players;
+  for (const PlayerInfo& player : player_registry()) {
+    py::list options;
+    for (const PlayerOption& option : player.options) {
+      py::dict row;
+      row["name"] = option.name;
+      row["kind"] = kind_name(option.kind);
+      row["default"] = option.fallback;
+      row["low"] = option.low;
+      row["high"] = option.high;
+      row["help"] = option.help;
+      options.append(row);
+    }
+    py::dict row;
+    row["name"] = player.name;
+    row["summary"] = player.summary;
+    row["strength"] = player.strength;
+    row["speed"] = player.speed;
+    row["search"] = player.search;
+    row["fair"] = player.fair;
+    row["options"] = py::tuple(options);
+    players.append(row);
+  }
+  return py::tuple(players);
+}
+
+}  // namespace
+
 void bind_policy(py::module_& m) {
+  m.attr("player_registry") = registry_table();
+  py::class_<StrongWeights, std::shared_ptr<StrongWeights>>(
+      m, "StrongWeights", "The strong player's learned values, read from a weights file; never changed once read.")
+      .def(py::init([](const std::string& path) { return std::make_shared<StrongWeights>(read_strong_weights(path)); }),
+           py::arg("path"), "Reads and checks a weights file; a BalootError says what is wrong with it.");
+  py::class_<NeuralNet, std::shared_ptr<NeuralNet>>(
+      m, "NeuralWeights", "The neural player's network, read from a weights file; never changed once read.")
+      .def(py::init(&read_neural_net), py::arg("path"),
+           "Reads and checks a weights file; a BalootError says what is wrong with it.");
   py::class_<Player>(m, "Player")
-      .def(py::init([](const std::string& name, const PolicyOptions& options, const std::string& weights) {
-             if (weights.empty()) return Player{name, make_policy(name, options)};
-             if (name != "neural") throw RuleError("player " + name + " takes no weights file, got " + weights);
-             return Player{name, make_neural_policy(options, weights)};
+      .def(py::init([](const std::string& name, const PolicyOptions& options, std::shared_ptr<StrongWeights> weights,
+                       std::shared_ptr<NeuralNet> network) {
+             return Player{name, make_policy(name, options, {std::move(weights), std::move(network)})};
            }),
-           py::arg("name"), py::arg("options") = PolicyOptions{}, py::arg("weights") = "",
-           "A built-in player by name; `weights`: the neural player's weights file (default: the shipped one).")
+           py::arg("name"), py::arg("options") = PolicyOptions{}, py::arg("weights") = nullptr,
+           py::arg("network") = nullptr,
+           "A built-in player; `weights` are the strong player's (the neural player calls by them too), `network` "
+           "the neural player's (the others take none).")
       .def_static("native", &native_player, py::arg("function"), py::arg("name"),
                   "A player that is a C function (a PyCapsule or an address): baloot/native/baloot_player.h.")
       .def_readonly("name", &Player::name)
@@ -103,12 +158,6 @@ void bind_policy(py::module_& m) {
         return play_value(weights.data(), x.data());
       },
       py::arg("weights"), py::arg("features"), "A card's value under one context's card-play weights.");
-  m.def("set_strong_weights_path", &set_strong_weights_path, py::arg("path"),
-        "The weights file the strong player reads (the package sets the one it ships).");
-  m.def("strong_weights_path", &strong_weights_path, "The weights file the strong player reads.");
-  m.def(
-      "check_strong_weights", [](const std::string& path) { read_strong_weights(path); }, py::arg("path"),
-      "Reads a strong-player weights file; a BalootError says what is wrong with it.");
 }
 
 }  // namespace baloot

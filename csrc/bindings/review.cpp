@@ -19,18 +19,22 @@ void bind_review(py::module_& m) {
         if (at.phase() == Phase::kOver) throw RuleError("the hand is over: no decision to review");
         for (int c : candidates)
           if (!at.is_legal(c)) throw RuleError("candidate action " + std::to_string(c) + " is not legal here");
-        py::array_t<std::int16_t> margin({static_cast<py::ssize_t>(samples), static_cast<py::ssize_t>(candidates.size())});
+        const std::vector<py::ssize_t> shape = {static_cast<py::ssize_t>(samples), static_cast<py::ssize_t>(candidates.size())};
+        py::array_t<std::int16_t> margin(shape), own_points(shape);
+        py::array_t<std::uint8_t> flags(shape);
         std::int16_t* out = margin.mutable_data();
+        std::int16_t* own = own_points.mutable_data();
+        std::uint8_t* outcome = flags.mutable_data();
         std::int64_t completed = 0;
         bool interrupted = false;
         if (seats.any_python()) {  // the GIL serialises Python players anyway: keep it, on this thread
           std::atomic<std::int64_t> done{0};
           const std::atomic<bool> stop{false};
-          completed = review_decision(q, samples, 1, out, done, stop);
+          completed = review_decision(q, samples, 1, out, done, stop, own, outcome);
         } else {
           std::tie(completed, interrupted) = run_polled(
               [&](std::atomic<std::int64_t>& done, const std::atomic<bool>& stop) {
-                return review_decision(q, samples, std::max(1, threads), out, done, stop);
+                return review_decision(q, samples, std::max(1, threads), out, done, stop, own, outcome);
               },
               progress, 0.1);
         }
@@ -38,13 +42,13 @@ void bind_review(py::module_& m) {
           PyErr_SetNone(PyExc_KeyboardInterrupt);
           throw py::error_already_set();
         }
-        return py::make_tuple(margin, completed);
+        return py::make_tuple(margin, completed, own_points, flags);
       },
       py::arg("deck"), py::arg("dealer"), py::arg("scores"), py::arg("rules"), py::arg("history"),
       py::arg("candidates"), py::arg("players"), py::arg("seed"), py::arg("samples"), py::arg("threads"),
       py::arg("progress") = py::none(),
       "Margins [samples, candidates] of the seat to move's team for each candidate, in worlds it cannot tell "
-      "from the true one.");
+      "from the true one, with the team's points and the outcome flags.");
 }
 
 }  // namespace baloot

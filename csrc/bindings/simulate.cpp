@@ -9,11 +9,6 @@ namespace baloot {
 
 namespace {
 
-template <typename T>
-T* column(const py::dict& arrays, const char* name, std::int64_t rows, int width) {
-  return arrays.contains(name) ? output_array<T>(arrays[name].cast<py::array>(), name, rows, width) : nullptr;
-}
-
 py::dict summary_dict(const SimSummary& s) {
   auto list = [](const std::int64_t* v, int n) { return std::vector<std::int64_t>(v, v + n); };
   py::dict d;

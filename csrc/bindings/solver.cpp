@@ -5,7 +5,7 @@
 #include <string>
 
 #include "solver/dd_table.hpp"
-#include "players/search_players.hpp"
+#include "players/worlds.hpp"
 #include "kernel/scoring.hpp"
 #include "solver/solver.hpp"
 #include "bindings/bindings.hpp"

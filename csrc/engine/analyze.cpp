@@ -4,8 +4,6 @@
 
 namespace baloot {
 
-namespace {
-
 std::uint8_t outcome_flags(const HandState& h, int seat) {
   if (h.thrown_in()) return kThrownIn;
   const int team = team_of(seat);
@@ -15,10 +13,10 @@ std::uint8_t outcome_flags(const HandState& h, int seat) {
   if (h.buyers() == team && h.score().made) flags |= kOwnTeamMade;
   if (h.score().kaboot == team) flags |= kOwnKaboot;
   if (h.score().kaboot == 1 - team) flags |= kOpponentKaboot;
+  if (h.gahwa()) flags |= kGahwaPlayed;
+  if (h.score().made) flags |= kBuyersMade;
   return flags;
 }
-
-}  // namespace
 
 void sample_deck(const DecisionQuestion& q, Rng& rng, Card (&deck)[kNumCards]) {
   Hand known_cards = 0;
@@ -101,6 +99,7 @@ std::int64_t analyze_decision(const DecisionQuestion& q, std::int64_t first, std
           out.margin[cell] = static_cast<std::int16_t>(hand.score().points[team] - hand.score().points[1 - team]);
           out.flags[cell] = outcome_flags(hand, seat);
           out.multiplier[cell] = static_cast<std::int8_t>(hand.multiplier());
+          if (out.own_points) out.own_points[cell] = static_cast<std::int16_t>(hand.score().points[team]);
         }
       }
     }

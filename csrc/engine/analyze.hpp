@@ -33,7 +33,12 @@ enum OutcomeFlag : std::uint8_t {
   kOwnKaboot = 8,
   kThrownIn = 16,
   kOpponentKaboot = 32,
+  kGahwaPlayed = 64,
+  kBuyersMade = 128,
 };
+
+// The OutcomeFlag bits of a finished hand, from `seat`'s side.
+std::uint8_t outcome_flags(const HandState& h, int seat);
 
 // Row-major [samples][candidates] outputs.
 struct DecisionOutputs {
@@ -41,6 +46,7 @@ struct DecisionOutputs {
   std::uint8_t* flags = nullptr;
   std::int8_t* multiplier = nullptr;
   std::int32_t* draws = nullptr;   // per sample: deals drawn until one agreed with the calls
+  std::int16_t* own_points = nullptr;  // own team's points (may be null)
 };
 
 // Deals drawn for one sample before it is taken as it comes, the calls unchecked (the last draw).

@@ -26,11 +26,11 @@ WorldSampler::WorldSampler(const DecisionQuestion& q, const HandState& at) : see
   // Dealing order (R2, R3): packets of 3 and of 2 from the dealer's next, the up-card, the rest.
   for (int packet = 0; packet < kNumSeats; ++packet) {
     const int holder = seat_after(at.dealer(), packet + 1);
-    const int first[5] = {3 * packet, 3 * packet + 1, 3 * packet + 2, kFirstPacketEnd + 2 * packet,
-                          kFirstPacketEnd + 2 * packet + 1};
-    for (int p : first) positions_[holder][position_count_[holder]++] = p;
-    if (holder == seat)
-      for (int p : first) seen_.known |= 1u << p;
+    for (int i = 0; i < kFirstCards; ++i) {
+      const int p = first_card_position(packet, i);
+      positions_[holder][position_count_[holder]++] = p;
+      if (holder == seat) seen_.known |= 1u << p;
+    }
   }
   seen_.known |= 1u << kUpCardIndex;
   if (at.phase() != Phase::kPlaying) return;
@@ -90,7 +90,8 @@ bool WorldSampler::same_declared_projects(const HandState& world) const {
 }
 
 std::int64_t review_decision(const DecisionQuestion& q, std::int64_t count, int threads, std::int16_t* margin,
-                             std::atomic<std::int64_t>& done, const std::atomic<bool>& stop) {
+                             std::atomic<std::int64_t>& done, const std::atomic<bool>& stop, std::int16_t* own_points,
+                             std::uint8_t* flags) {
   const HandState at = replay(q, q.deck);
   const WorldSampler sampler(q, at);
   const int team = team_of(at.to_move());
@@ -99,8 +100,11 @@ std::int64_t review_decision(const DecisionQuestion& q, std::int64_t count, int 
     const DecisionQuestion& q;
     const WorldSampler& sampler;
     std::int16_t* margin;
+    std::int16_t* own_points;
+    std::uint8_t* flags;
     int team;
     int k;
+    int seat;  // the deciding seat
 
     void operator()(std::int64_t begin, std::int64_t end) {
       for (std::int64_t row = begin; row < end; ++row) {
@@ -111,7 +115,10 @@ std::int64_t review_decision(const DecisionQuestion& q, std::int64_t count, int 
           Rng stream = rng;
           hand.apply(q.candidates[static_cast<std::size_t>(c)]);
           play_out(hand, q.players, stream);
-          margin[row * k + c] = static_cast<std::int16_t>(hand.score().points[team] - hand.score().points[1 - team]);
+          const std::int64_t cell = row * k + c;
+          margin[cell] = static_cast<std::int16_t>(hand.score().points[team] - hand.score().points[1 - team]);
+          if (own_points) own_points[cell] = static_cast<std::int16_t>(hand.score().points[team]);
+          if (flags) flags[cell] = outcome_flags(hand, seat);
         }
       }
     }
@@ -119,7 +126,7 @@ std::int64_t review_decision(const DecisionQuestion& q, std::int64_t count, int 
   };
   const std::int64_t before = done.load();
   parallel_chunks(count, threads, balanced_chunk(count, threads, 4, 64), stop, done,
-                  [&] { return Worker{q, sampler, margin, team, k}; });
+                  [&] { return Worker{q, sampler, margin, own_points, flags, team, k, at.to_move()}; });
   return done.load() - before;
 }
 

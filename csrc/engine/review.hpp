@@ -8,7 +8,7 @@
 #include <memory>
 
 #include "engine/analyze.hpp"
-#include "players/search_players.hpp"
+#include "players/worlds.hpp"
 
 namespace baloot {
 
@@ -36,8 +36,10 @@ class WorldSampler {
 };
 
 // Margins of the deciding seat's team (own points minus the opponents') for samples [0, count) and
-// every candidate, row-major [samples][candidates]; returns the number of samples completed.
+// every candidate, row-major [samples][candidates], and when not null the team's points and the
+// outcome flags in the same layout; returns the number of samples completed.
 std::int64_t review_decision(const DecisionQuestion& q, std::int64_t count, int threads, std::int16_t* margin,
-                             std::atomic<std::int64_t>& done, const std::atomic<bool>& stop);
+                             std::atomic<std::int64_t>& done, const std::atomic<bool>& stop,
+                             std::int16_t* own_points = nullptr, std::uint8_t* flags = nullptr);
 
 }  // namespace baloot

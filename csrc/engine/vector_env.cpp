@@ -58,7 +58,7 @@ void VectorEnv::step(const std::int64_t* actions, const VectorEnvOutput& out) {
     slot.state.apply(static_cast<int>(actions[i]));
     play_others(slot);
     const bool over = slot.state.phase() == Phase::kOver;
-    out.rewards[i] = over ? reward(slot.state) : 0.0f;
+    out.rewards[i] = over ? static_cast<float>(hand_reward(slot.state.score(), config_.seat, config_.margin)) : 0.0f;
     out.terminated[i] = over;
     if (over) {
       observe(slot.state, config_.seat, out.final_observations + static_cast<std::ptrdiff_t>(i) * kObservationSize);
@@ -88,12 +88,6 @@ void VectorEnv::write(int i, const VectorEnvOutput& out) const {
   const ActionMask legal = state.legal_actions();
   std::int8_t* mask = out.masks + static_cast<std::ptrdiff_t>(i) * kNumActions;
   for (int a = 0; a < kNumActions; ++a) mask[a] = static_cast<std::int8_t>(legal >> a & 1);
-}
-
-float VectorEnv::reward(const HandState& state) const {
-  const int team = team_of(config_.seat);
-  const int* points = state.score().points;
-  return static_cast<float>(config_.margin ? points[team] - points[1 - team] : points[team]);
 }
 
 }  // namespace baloot

@@ -58,7 +58,6 @@ class VectorEnv {
   void start_hand(Slot& slot);
   void play_others(Slot& slot);
   void write(int i, const VectorEnvOutput& out) const;
-  float reward(const HandState& state) const;
 
   VectorEnvConfig config_;
   std::vector<Slot> slots_;

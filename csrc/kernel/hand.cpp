@@ -11,8 +11,7 @@ HandState::HandState(const Card (&deck)[kNumCards], int dealer, const int (&scor
   scores_[1] = scores[1];
   for (int packet = 0; packet < kNumSeats; ++packet) {
     const int seat = seat_after(dealer, packet + 1);
-    for (int i = 0; i < 3; ++i) hands_[seat] |= bit(deck_[3 * packet + i]);
-    for (int i = 0; i < 2; ++i) hands_[seat] |= bit(deck_[kFirstPacketEnd + 2 * packet + i]);
+    for (int i = 0; i < kFirstCards; ++i) hands_[seat] |= bit(deck_[first_card_position(packet, i)]);
   }
   start_round(1);
 }
@@ -60,11 +59,11 @@ ActionMask HandState::legal_actions() const {
   return 0;
 }
 
-// R13, and its variant: in round 2 only the seat before the dealer, holding an ace, may call Sun.
+// R13, and its variant: in round 2 only the seat after the dealer (the first to speak), holding an ace,
+// may call Sun.
 bool HandState::may_sun(int seat) const {
   if (round_ == 1 || rules_.round2_sun == Round2Sun::kAnyone) return true;
-  constexpr Hand kAces = Hand{1} << kAce | Hand{1} << (8 + kAce) | Hand{1} << (16 + kAce) | Hand{1} << (24 + kAce);
-  return seat == seat_after(dealer_, 3) && (hands_[seat] & kAces);
+  return seat == seat_after(dealer_, 1) && (hands_[seat] & rank_mask(kAce));
 }
 
 bool HandState::may_ashkal(int seat) const {
@@ -217,11 +216,17 @@ void HandState::queue_exhausted() {
   set_contract(Mode::kHokum, hokum_suit_, hokum_caller_, false);
 }
 
-// R30, and its variant where exactly 100 counts on both sides.
+// R30, and its variants where exactly 100 counts for the buyers, the defenders or both.
+bool sun_may_be_doubled(const Rules& rules, int buyers_score, int defenders_score) {
+  const SunDoubleAt100 at = rules.sun_double_at_100;
+  const int buyers_at_100 = at == SunDoubleAt100::kBuyers || at == SunDoubleAt100::kBoth;
+  const int defenders_at_100 = at == SunDoubleAt100::kDefenders || at == SunDoubleAt100::kBoth;
+  return buyers_score + buyers_at_100 > 100 && defenders_score - defenders_at_100 < 100;
+}
+
 bool HandState::sun_may_be_doubled() const {
   const int team = team_of(buyer_);
-  const int at_100 = rules_.sun_double_at_100 ? 1 : 0;
-  return scores_[team] + at_100 > 100 && scores_[1 - team] - at_100 < 100;
+  return baloot::sun_may_be_doubled(rules_, scores_[team], scores_[1 - team]);
 }
 
 void HandState::set_contract(Mode mode, int trump, int buyer, bool ashkal) {

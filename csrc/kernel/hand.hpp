@@ -47,12 +47,23 @@ enum class BidStage : std::uint8_t {
 constexpr int kFirstPacketEnd = 12;
 constexpr int kUpCardIndex = 20;
 constexpr int kRestStart = 21;
+constexpr int kFirstCards = 5;  // the cards of a seat's two packets, which it bids on
+// The packets go round from the dealer's next seat (packet 0) to the dealer (packet 3).
+constexpr int packet_of(int seat, int dealer) { return (seat - dealer + kNumSeats - 1) % kNumSeats; }
+// The deck position of card i (0..kFirstCards-1) of the seat with packet `packet`: its packet of 3, then of 2.
+constexpr int first_card_position(int packet, int i) {
+  return i < 3 ? 3 * packet + i : kFirstPacketEnd + 2 * packet + i - 3;
+}
 
 // A uniformly random card of `legal` (not empty): its k-th lowest card for one draw of k.
 inline Card random_card(Hand legal, Rng& rng) {
   assert(legal != 0);
   return nth_card(legal, static_cast<int>(rng.below(static_cast<std::uint32_t>(count(legal)))));
 }
+
+// R30, and its variants where exactly 100 counts for the buyers, the defenders or both: whether a Sun may
+// be doubled with these match scores before the hand.
+bool sun_may_be_doubled(const Rules& rules, int buyers_score, int defenders_score);
 
 class HandState {
  public:

@@ -22,7 +22,8 @@ void parallel_chunks(std::int64_t count, int threads, std::int64_t chunk, const 
                      std::atomic<std::int64_t>& done, MakeWorker make_worker) {
   threads = std::max(1, threads);
   chunk = std::max<std::int64_t>(1, chunk);
-  const std::int64_t chunks = (count + chunk - 1) / chunk;
+  // Written so that nothing overflows for a count up to INT64_MAX.
+  const std::int64_t chunks = count / chunk + (count % chunk != 0);
   std::atomic<std::int64_t> next_chunk{0};
   std::atomic<bool> failed{false};
   std::mutex lock;
@@ -40,7 +41,7 @@ void parallel_chunks(std::int64_t count, int threads, std::int64_t chunk, const 
         for (std::int64_t c; !stop.load(std::memory_order_relaxed) && !failed.load(std::memory_order_relaxed) &&
                              (c = next_chunk.fetch_add(1)) < chunks;) {
           const std::int64_t begin = c * chunk;
-          const std::int64_t end = std::min(count, begin + chunk);
+          const std::int64_t end = begin + std::min(chunk, count - begin);
           worker(begin, end);
           done.fetch_add(end - begin, std::memory_order_relaxed);
         }

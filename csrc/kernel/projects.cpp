@@ -2,14 +2,12 @@
 
 #include <array>
 #include <cassert>
+#include <utility>
+#include <vector>
 
 namespace baloot {
 
 namespace {
-
-constexpr ProjectKind run_kind(int length) {
-  return length >= 5 ? ProjectKind::kHundred : length == 4 ? ProjectKind::kFifty : ProjectKind::kSira;
-}
 
 // The projects of one suit's 8-bit holding: its maximal runs of three or more (at most two fit in a
 // byte), as spades; another suit shifts the cards.
@@ -65,6 +63,15 @@ void add(ProjectSet& set, const Project& p) {
   set.abnat += p.abnat();
 }
 
+// Among best_projects' candidates, `>` and `>=` in the second comparison choose alike: two different
+// candidates never have both the same abnat and the same best strength. The candidates of an 8-card hand
+// differ in which of its at most two four-of-a-kinds are declared. Declaring none leaves runs only, so the
+// best project is a run or nothing. Declaring some makes a four-of-a-kind the best project: a run above a
+// Hundred four-of-a-kind would be a Hundred run, 5 cards beside the 4, nine in all. So a candidate with
+// and one without differ in best strength (a run's bit, or nothing against something). Two candidates
+// that both declare some differ in best strength when their best four-of-a-kinds differ in rank;
+// otherwise one declares both four-of-a-kinds, which fill the hand, and the other one only, the rest
+// leaving no run: 100 or 200 more abnat.
 bool better(const ProjectSet& a, const ProjectSet& b) {
   if (a.abnat != b.abnat) return a.abnat > b.abnat;
   return a.best_strength() > b.best_strength();
@@ -113,6 +120,47 @@ ProjectSet best_projects(Hand hand, Mode mode) {
     if (better(candidate, best)) best = candidate;
   }
   return best;
+}
+
+namespace {
+
+// Every project that fits in a hand: each run of 3 to 8 cards of a suit, each four-of-a-kind.
+std::vector<Hand> all_project_cards() {
+  std::vector<Hand> cards;
+  for (int suit = 0; suit < kNumSuits; ++suit)
+    for (int length = 3; length <= kNumRanks; ++length)
+      for (int low = 0; low + length <= kNumRanks; ++low)
+        cards.push_back(((Hand{1} << length) - 1) << (low + suit * 8));
+  for (unsigned ranks = kQuadRanks; ranks; ranks &= ranks - 1) cards.push_back(rank_mask(__builtin_ctz(ranks)));
+  return cards;
+}
+
+// possible_team_project_abnat's answers for one mode, by abnat / 10 (every project abnat is a multiple
+// of 10). A seat's set is the best set of the cards of at most two projects that fit in 8 cards (the
+// rest of its hand can be cards that extend no project: a team holds at most 16 cards of a 32-card deck).
+std::vector<bool> team_project_totals(Mode mode) {
+  const std::vector<Hand> projects = all_project_cards();
+  std::vector<std::pair<int, Hand>> seats = {{0, Hand{0}}};  // the abnat and cards of a seat's set
+  for (std::size_t i = 0; i < projects.size(); ++i)
+    for (std::size_t j = i; j < projects.size(); ++j) {
+      const Hand cards = projects[i] | projects[j];
+      if ((i == j || !(projects[i] & projects[j])) && count(cards) <= kNumTricks)
+        seats.emplace_back(best_projects(cards, mode).abnat, cards);
+    }
+  std::vector<bool> possible(2 * kProjectAbnat[3] * kMaxProjects / 10 + 1, false);
+  for (const auto& [abnat_a, cards_a] : seats)
+    for (const auto& [abnat_b, cards_b] : seats)
+      if (!(cards_a & cards_b)) possible[static_cast<std::size_t>((abnat_a + abnat_b) / 10)] = true;
+  return possible;
+}
+
+}  // namespace
+
+bool possible_team_project_abnat(int abnat, Mode mode) {
+  static const std::vector<bool> kTotals[2] = {team_project_totals(Mode::kSun), team_project_totals(Mode::kHokum)};
+  const std::vector<bool>& totals = kTotals[mode == Mode::kSun ? 0 : 1];
+  return abnat >= 0 && abnat % 10 == 0 && static_cast<std::size_t>(abnat / 10) < totals.size() &&
+         totals[static_cast<std::size_t>(abnat / 10)];
 }
 
 ProjectOutcome compare_projects(const ProjectSet (&sets)[kNumSeats], int first) {

@@ -12,6 +12,10 @@ namespace baloot {
 enum class ProjectKind : std::uint8_t { kSira, kFifty, kHundred, kFourHundred };
 
 constexpr int kProjectAbnat[4] = {20, 50, 100, 200};
+// The project a run of `length` consecutive cards (three or more) makes.
+constexpr ProjectKind run_kind(int length) {
+  return length >= 5 ? ProjectKind::kHundred : length == 4 ? ProjectKind::kFifty : ProjectKind::kSira;
+}
 constexpr int kBalootAbnat = 20;
 constexpr int kBalootPoints = 2;
 
@@ -52,6 +56,10 @@ struct ProjectSet {
 
 // The best card-disjoint set of projects in `hand` (R23, R25), best project first.
 ProjectSet best_projects(Hand hand, Mode mode);
+
+// Whether `abnat` is the project abnat one team can score in `mode`: the sum of the best sets
+// (best_projects) of two card-disjoint hands (R22-R27).
+bool possible_team_project_abnat(int abnat, Mode mode);
 
 // Which team scores projects after trick 1 (R26, R27), and the project abnat each team scores.
 struct ProjectOutcome {

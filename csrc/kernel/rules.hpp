@@ -35,12 +35,14 @@ bool passes(Check check) {
 }
 
 enum class KabootBonus : std::uint8_t { kNormal, kDouble, kOff };
-// House variants with more than two choices or named choices; the first of each is the seed's.
+// House variants with more than two choices or named choices, numbered as rule_options() lists their values.
 enum class GahwaScore : std::uint8_t { kMatch, kFlat152 };        // R33: wins the match, or a flat 152 points
-enum class TieRule : std::uint8_t { kKhasra, kSplit };            // R39: an undoubled exact tie
+enum class TieRule : std::uint8_t { kKhasra, kSplit, kSplitSun };  // R39: an undoubled exact tie (split in Sun only)
 enum class DoubledTie : std::uint8_t { kBuyers, kLastRaiser };    // R32: a doubled exact tie goes against...
 enum class ReverseKaboot : std::uint8_t { kSame, kSun88 };        // R40: the defenders' kaboot in Sun
-enum class Round2Sun : std::uint8_t { kAnyone, kAceBeforeDealer };  // R13: who may call Sun in round 2
+enum class Round2Sun : std::uint8_t { kAnyone, kAceAfterDealer };  // R13: who may call Sun in round 2
+// R30: the side for which a score of exactly 100 passes the Sun doubling test.
+enum class SunDoubleAt100 : std::uint8_t { kNeither, kBuyers, kDefenders, kBoth };
 enum class PriorityTo : std::uint8_t { kEarlier, kHokumCaller };  // R9: who is offered a Sun takeover
 enum class TargetTie : std::uint8_t { kBuyers, kAnotherHand };    // R41: both past the target, equal
 
@@ -63,7 +65,7 @@ struct Rules {
   bool kaboot_multiplied = true;     // R40 variant off: a kaboot is never multiplied by the doubling.
   ReverseKaboot reverse_kaboot = ReverseKaboot::kSame;
   bool kaboot_projects = true;       // R40 variant off: no projects are scored on a kaboot.
-  bool sun_double_at_100 = false;    // R30 variant: buyers at 100 or more, defenders at 100 or less.
+  SunDoubleAt100 sun_double_at_100 = SunDoubleAt100::kNeither;
   Round2Sun round2_sun = Round2Sun::kAnyone;
   PriorityTo priority_to = PriorityTo::kEarlier;
   bool double_after_deal = false;    // R29 variant: the doubling chain runs on the full 8-card hands.

@@ -25,18 +25,6 @@ int doubled_winner(const ScoreInput& in, const int (&total)[2], const Rules& rul
   return buyers_raised_last ? 1 - buyers : buyers;
 }
 
-// Project abnat one team can score: the sum of its two seats' sets (R23-R25), each empty, one project
-// or two that fit in eight cards (two runs, a four-of-a-kind and a run of 3 or 4, two four-of-a-kinds).
-// The last three totals hold a Four Hundred (200), Sun's only.
-bool possible_team_projects(int abnat, Mode mode) {
-  constexpr int kSeatTotals[] = {0, 20, 40, 50, 70, 100, 120, 150, 200, 220, 250, 300};
-  const int n = mode == Mode::kSun ? 12 : 9;
-  for (int a = 0; a < n; ++a)
-    for (int b = a; b < n; ++b)
-      if (kSeatTotals[a] + kSeatTotals[b] == abnat) return true;
-  return false;
-}
-
 int sweeping_team(const ScoreInput& in, const Rules& rules) {
   if (rules.kaboot == KabootBonus::kOff) return kNoSeat;
   for (int team = 0; team < 2; ++team)
@@ -73,7 +61,7 @@ void check_score_input(const ScoreInput& in) {
   for (int team = 0; team < 2; ++team) {
     require(in.tricks[team] > 0 || in.abnat[team] == 0,
             "abnat " + pair_text(in.abnat) + " give abnat to a team with no trick");
-    require(possible_team_projects(in.projects[team], in.mode),
+    require(possible_team_project_abnat(in.projects[team], in.mode),
             "projects " + pair_text(in.projects) + ": " + std::to_string(in.projects[team]) +
                 " is not the project abnat of any set of projects" + (in.mode == Mode::kSun ? " in Sun" : " in Hokum"));
     require(in.baloot[team] == 0 || in.baloot[team] == 1, "baloot " + pair_text(in.baloot) + " must be 0 or 1 per team");
@@ -103,7 +91,8 @@ HandScore score_hand(const ScoreInput& in, const Rules& rules) {
     total[team] = in.abnat[team] + in.projects[team] + in.baloot[team] * kBalootAbnat;
   }
   const bool tie = total[buyers] == total[defenders];
-  out.made = total[buyers] > total[defenders] || (tie && in.multiplier == 1 && rules.tie == TieRule::kSplit);
+  const bool tie_splits = rules.tie == TieRule::kSplit || (rules.tie == TieRule::kSplitSun && mode == Mode::kSun);
+  out.made = total[buyers] > total[defenders] || (tie && in.multiplier == 1 && tie_splits);
 
   const int sweeper = sweeping_team(in, rules);
   const int m = in.multiplier;

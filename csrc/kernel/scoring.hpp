@@ -32,6 +32,13 @@ struct HandScore {
   int kaboot = kNoSeat;  // the sweeping team, when a kaboot bonus applies
 };
 
+// The one reward of a learning environment, at the end of a hand, for `seat`: its team's game points less
+// the other team's (margin: zero-sum) or its team's own.
+constexpr int hand_reward(const HandScore& score, int seat, bool margin) {
+  const int team = team_of(seat);
+  return margin ? score.points[team] - score.points[1 - team] : score.points[team];
+}
+
 // Throws RuleError naming the first inconsistent value.
 void check_score_input(const ScoreInput& in);
 

@@ -7,9 +7,8 @@ namespace {
 // Marks the deck positions that dealt the seat's cards (R2: packets of three and two, the up-card, then
 // the rest from the dealer's left, two to the up-card's holder) when it holds `cards` of them.
 void seat_positions(const SeatView& view, bool (&mine)[kNumCards]) {
-  const int packet = (view.seat() - view.dealer() + 2 * kNumSeats - 1) % kNumSeats;
-  for (int i = 0; i < 3; ++i) mine[3 * packet + i] = true;
-  for (int i = 0; i < 2; ++i) mine[kFirstPacketEnd + 2 * packet + i] = true;
+  const int packet = packet_of(view.seat(), view.dealer());
+  for (int i = 0; i < kFirstCards; ++i) mine[first_card_position(packet, i)] = true;
   mine[kUpCardIndex] = true;
   if (popcount(view.hand()) <= 5) return;
   int next = kRestStart;

@@ -2,7 +2,7 @@
 
 namespace baloot {
 
-// `python benchmarks/tune_expert.py --deals 40000 --sweeps 2` prints these values.
+// `python training/tune_expert.py --deals 40000 --sweeps 2` prints these values.
 HeuristicParams expert_params() {
   HeuristicParams p;
   p.double_threshold = 5;

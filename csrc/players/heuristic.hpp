@@ -118,6 +118,15 @@ struct HeuristicTables {
   explicit HeuristicTables(const HeuristicParams& p);
 };
 
+// How the match score moves the heuristic's doubling thresholds (R30 aside): far behind, far ahead, not behind.
+struct ScorePressure {
+  bool far_behind, far_ahead, not_behind;
+  int score_class() const { return far_behind | far_ahead << 1 | not_behind << 2; }
+};
+inline ScorePressure score_pressure(const HeuristicParams& p, int mine, int theirs) {
+  return {theirs - mine >= p.pressure_gap, mine - theirs >= p.pressure_gap, mine >= theirs};
+}
+
 class HeuristicPolicy final : public Policy {
  public:
   explicit HeuristicPolicy(const HeuristicParams& params = HeuristicParams{}) : p_(params), t_(params) {}
@@ -125,6 +134,7 @@ class HeuristicPolicy final : public Policy {
   // The same decision without the virtual call (the fast path of benchmarks and batch runs).
   int decide(const HandState& state) const;
   const HeuristicParams& params() const { return p_; }
+  int score_class(int mine, int theirs) const override { return score_pressure(p_, mine, theirs).score_class(); }
 
  private:
   HeuristicParams p_;

@@ -127,11 +127,10 @@ double ashkal_value(const HeuristicParams& p, const HeuristicTables& t, Hand han
     case kGahwa: threshold = p.gahwa_threshold; break;
     default: return kPass;
   }
-  const int mine = v.score_before(team_of(v.seat()));
-  const int theirs = v.score_before(1 - team_of(v.seat()));
-  if (theirs - mine >= p.pressure_gap) threshold -= p.pressure_shift;
-  if (mine - theirs >= p.pressure_gap) threshold += p.pressure_shift;
-  if (action == kGahwa && mine >= theirs) threshold += p.pressure_shift;
+  const ScorePressure pressure = score_pressure(p, v.score_before(team_of(v.seat())), v.score_before(1 - team_of(v.seat())));
+  if (pressure.far_behind) threshold -= p.pressure_shift;
+  if (pressure.far_ahead) threshold += p.pressure_shift;
+  if (action == kGahwa && pressure.not_behind) threshold += p.pressure_shift;
   return value >= threshold ? action : kPass;
 }
 

@@ -24,7 +24,7 @@ struct RunAbnat {
         int end = rank;
         while (end < kNumRanks && (holding >> end & 1)) ++end;
         const int length = end - rank;
-        if (length >= 3) total += length >= 5 ? 100 : length == 4 ? 50 : 20;
+        if (length >= 3) total += kProjectAbnat[static_cast<int>(run_kind(length))];
         rank = end + 1;
       }
       of[holding] = static_cast<std::uint8_t>(total);

@@ -1,11 +1,11 @@
-// Players compiled by their users against baloot/native/baloot_player.h: the view of the seat to move
-// they are given, and a play-out loop that keeps one view of the table up to date card by card instead
-// of filling a new one for every decision.
+// Players compiled by their users against players/native/baloot_player.h (which the package installs as
+// baloot/native/baloot_player.h): the view of the seat to move they are given, and a play-out loop that
+// keeps one view of the table up to date card by card instead of filling a new one for every decision.
 #pragma once
 
 #include <string>
 
-#include "../../baloot/native/baloot_player.h"
+#include "players/native/baloot_player.h"
 #include "players/policy.hpp"
 
 namespace baloot {
@@ -16,6 +16,7 @@ class NativePolicy final : public Policy {
 
   // Fills a view of `state` for the call.
   int choose(const HandState& state, Rng& rng) const override;
+  int score_class(int, int) const override { return kAnyScoreClass; }  // its view holds the scores
   // The function's answer for `view`, which is the seat to move's: an IllegalActionError naming the
   // player, the seat and the action when the answer is not one of view.legal.
   int choose(const baloot_view& view, Rng& rng) const {

@@ -1,7 +1,6 @@
 #include "players/neural.hpp"
 
 #include "kernel/rules.hpp"
-#include "players/strong.hpp"
 
 namespace baloot {
 
@@ -29,11 +28,16 @@ Card NeuralPolicy::card(const SeatView& v) const {
   return in.actual(static_cast<Card>(best));
 }
 
-std::shared_ptr<const Policy> make_neural_policy(const PolicyOptions& options, const std::string& weights_path) {
-  if (!options.empty()) throw RuleError("player neural takes no numeric option, got " + options.begin()->first);
-  const std::string path = weights_path.empty() ? neural_weights_path() : weights_path;
-  if (path.empty()) throw RuleError("the neural player's weights file is not set (import baloot first)");
-  return std::make_shared<NeuralPolicy>(read_neural_net(path), make_strong_policy({}));
+int NeuralPolicy::score_class(int mine, int theirs) const {
+  const int calls = calls_->score_class(mine, theirs);
+  if (calls == kAnyScoreClass) return kAnyScoreClass;
+  return (calls * kNeuralScoreBuckets + neural_score_bucket(mine)) * kNeuralScoreBuckets + neural_score_bucket(theirs);
+}
+
+std::shared_ptr<const Policy> make_neural_policy(std::shared_ptr<const StrongWeights> strong,
+                                                 std::shared_ptr<const NeuralNet> network) {
+  if (!network) throw RuleError("the neural player needs its network (baloot reads the one it ships)");
+  return std::make_shared<NeuralPolicy>(std::move(network), make_policy("strong", {}, {std::move(strong), nullptr}));
 }
 
 }  // namespace baloot

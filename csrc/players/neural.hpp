@@ -1,11 +1,10 @@
 // The "neural" built-in player: plays its cards by the policy head of a network (neural_net.hpp) read
 // once per decision from what its seat sees (neural_input.hpp): the legal card of the highest logit, the
-// lowest card among equals. It bids and doubles as the strong player does. The network belongs to the
-// player (no state is shared between players but the read-only weights they were built with).
+// lowest card among equals. It bids and doubles as the strong player does. It owns the network and the
+// strong player's weights it is made with (shared, never changed); it holds no mutable state.
 #pragma once
 
 #include <memory>
-#include <string>
 
 #include "players/neural_net.hpp"
 
@@ -17,14 +16,17 @@ class NeuralPolicy final : public Policy {
   int choose(const HandState& state, Rng& rng) const override;
   // The network's card for the seat to move, which must be playing with two legal cards or more.
   Card card(const SeatView& v) const;
+  // The calls' class with the score buckets the network reads.
+  int score_class(int mine, int theirs) const override;
 
  private:
   std::shared_ptr<const NeuralNet> net_;
   std::shared_ptr<const Policy> calls_;  // bidding and doubling
 };
 
-// The factory case: the weights read from `weights_path` (neural_weights_path() when empty); no numeric
-// option is taken.
-std::shared_ptr<const Policy> make_neural_policy(const PolicyOptions& options, const std::string& weights_path = "");
+// The factory case: the player of `network`, calling by the strong player's `strong` weights; a RuleError
+// when either is missing.
+std::shared_ptr<const Policy> make_neural_policy(std::shared_ptr<const StrongWeights> strong,
+                                                 std::shared_ptr<const NeuralNet> network);
 
 }  // namespace baloot

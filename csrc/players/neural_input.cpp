@@ -12,6 +12,8 @@ int bucket(int value, int size, int buckets) { return std::min(std::max(value, 0
 
 }  // namespace
 
+int neural_score_bucket(int score) { return bucket(score, 20, kNeuralScoreBuckets); }
+
 Hand NeuralInput::canonical(Hand cards) const {
   Hand out = 0;
   for (int s = 0; s < kNumSuits; ++s) out |= Hand{suit_holding(cards, s)} << (8 * canonical_suit[s]);
@@ -68,8 +70,8 @@ void neural_input(const SeatView& v, NeuralInput& in) {
   const int taken[] = {
       kNeuralAbnatAt + bucket(v.abnat(team), 10, kNeuralAbnatBuckets),
       kNeuralAbnatAt + kNeuralAbnatBuckets + bucket(v.abnat(1 - team), 10, kNeuralAbnatBuckets),
-      kNeuralScoreAt + bucket(v.score_before(team), 20, kNeuralScoreBuckets),
-      kNeuralScoreAt + kNeuralScoreBuckets + bucket(v.score_before(1 - team), 20, kNeuralScoreBuckets),
+      kNeuralScoreAt + neural_score_bucket(v.score_before(team)),
+      kNeuralScoreAt + kNeuralScoreBuckets + neural_score_bucket(v.score_before(1 - team)),
   };
   for (const int f : taken) in.active[n++] = static_cast<std::uint16_t>(f);
   in.count = n;

@@ -51,6 +51,9 @@ struct NeuralInput {
   Hand canonical(Hand cards) const;
 };
 
+// The bucket of a game score before the hand, as the features read it.
+int neural_score_bucket(int score);
+
 // The features of the card decision of the seat to move (the hand must be in its playing phase).
 void neural_input(const SeatView& v, NeuralInput& in);
 

@@ -4,7 +4,6 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
-#include <mutex>
 #include <type_traits>
 #include <vector>
 
@@ -104,12 +103,9 @@ std::uint64_t fnv1a(const char* begin, const char* end) {
   return h;
 }
 
-std::mutex g_mutex;
-std::string g_path;
-
 }  // namespace
 
-std::shared_ptr<const NeuralNet> read_neural_net(const std::string& path) {
+std::shared_ptr<NeuralNet> read_neural_net(const std::string& path) {
   std::ifstream file(path, std::ios::binary);
   if (!file) throw RuleError("neural player weights " + path + ": no such file or not readable (reinstall baloot)");
   const std::vector<char> data((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
@@ -138,16 +134,6 @@ std::shared_ptr<const NeuralNet> read_neural_net(const std::string& path) {
   if (bytes.at() != data.size()) bytes.fail("bytes after the end of the network");
   if (hash != fnv1a(data.data() + header.size(), data.data() + body_end)) bytes.fail("damaged (its checksum does not match)");
   return net;
-}
-
-void set_neural_weights_path(const std::string& path) {
-  const std::lock_guard<std::mutex> lock(g_mutex);
-  g_path = path;
-}
-
-std::string neural_weights_path() {
-  const std::lock_guard<std::mutex> lock(g_mutex);
-  return g_path;
 }
 
 }  // namespace baloot

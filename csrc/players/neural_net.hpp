@@ -8,7 +8,7 @@
 // its bias as round(127 * 64 b), so a logit or the value in float units is the integer / (127 * 64).
 // The value is the seat's team's game points over the other's divided by kNeuralValueScale.
 //
-// Weights file (training/export.py writes it): the line "baloot-neural 1", then little-endian binary:
+// Weights file (training/neural_export.py writes it): the line "baloot-neural 1", then little-endian binary:
 // five int32 sizes (inputs, layer 1, layer 2, layer 3, cards), the arrays w1 [inputs][l1] and b1 [l1]
 // (int16), w2 [l2][l1] (int8), b2 [l2] (int32), w3 [l3][l2] (int8), b3 [l3] (int32), wp [cards][l3]
 // (int8), bp [cards] (int32), wv [l3] (int8), bv (int32), and last the 64-bit FNV-1a hash of every byte
@@ -55,11 +55,8 @@ struct NeuralOutput {
 void neural_forward(const NeuralNet& net, const std::uint16_t* active, int count, NeuralOutput& out);
 
 // Reads and checks a weights file; a RuleError naming the file and what is wrong (missing, not a neural
-// weights file, other sizes, truncated, damaged).
-std::shared_ptr<const NeuralNet> read_neural_net(const std::string& path);
-
-// The file the "neural" player reads when no other is named (the Python package sets the one it ships).
-void set_neural_weights_path(const std::string& path);
-std::string neural_weights_path();
+// weights file, other sizes, truncated, damaged). The Python package reads its shipped file once and hands
+// the same network to every neural player.
+std::shared_ptr<NeuralNet> read_neural_net(const std::string& path);
 
 }  // namespace baloot

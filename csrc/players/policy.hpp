@@ -57,7 +57,13 @@ class Policy {
   virtual ~Policy() = default;
   // A legal action for the seat to move. `rng` is the hand's own stream, so results follow the seed.
   virtual int choose(const HandState& state, Rng& rng) const = 0;
+  // How this player reads the match score: two score pairs (its team's, the other's) of the same class
+  // get the same decisions from it, so that hands at such scores may be grouped (match equity).
+  // kAnyScoreClass when it may read the score in any way.
+  virtual int score_class(int /*mine*/, int /*theirs*/) const { return 0; }
 };
+
+constexpr int kAnyScoreClass = -1;
 
 // Uniform over the legal actions, bids and doubles included.
 class RandomPolicy final : public Policy {
@@ -83,7 +89,19 @@ namespace baloot {
 // Numeric options of a built-in player, e.g. {"samples": 20} for "pimc".
 using PolicyOptions = std::map<std::string, double>;
 
-// A built-in player by name ("random", ...); throws RuleError for an unknown name or option.
-std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyOptions& options = {});
+struct StrongWeights;
+struct NeuralNet;
+
+// The learned values of the players that have them, which own them (shared, never changed): the strong
+// player's, which the neural player calls by too, and the neural player's network.
+struct LearnedWeights {
+  std::shared_ptr<const StrongWeights> strong;
+  std::shared_ptr<const NeuralNet> network;
+};
+
+// A built-in player by name ("random", ...); throws RuleError for an unknown name or option. `weights`: the
+// learned values of the strong and neural players; the others take none.
+std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyOptions& options = {},
+                                          LearnedWeights weights = {});
 
 }  // namespace baloot

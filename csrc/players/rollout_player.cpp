@@ -105,6 +105,12 @@ RolloutPolicy::RolloutPolicy(const RolloutOptions& options, std::shared_ptr<cons
   other_playout_ = std::move(playout);
 }
 
+int RolloutPolicy::score_class(int mine, int theirs) const {
+  const int calls = calls_->score_class(mine, theirs);
+  const int play = other_playout_ ? other_playout_->score_class(mine, theirs) : playout_.score_class(mine, theirs);
+  return calls == kAnyScoreClass || play == kAnyScoreClass ? kAnyScoreClass : calls * 64 + play;
+}
+
 int RolloutPolicy::choose(const HandState& state, Rng& rng) const {
   const ActionMask legal = state.legal_actions();
   if (!(legal & (legal - 1))) return __builtin_ctzll(legal);

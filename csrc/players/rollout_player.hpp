@@ -33,6 +33,7 @@ class RolloutPolicy final : public Policy {
   // a better play-out policy makes better labels to learn from).
   RolloutPolicy(const RolloutOptions& options, std::shared_ptr<const Policy> playout);
   int choose(const HandState& state, Rng& rng) const override;
+  int score_class(int mine, int theirs) const override;
   const RolloutOptions& options() const { return options_; }
   // Each legal card's total, over the worlds dealt, of the seat's team's game points over the other's
   // when the card is played and the hand played out; returns the number of worlds (0: none could be

@@ -2,6 +2,7 @@
 
 #include <cassert>
 #include <cmath>
+#include <utility>
 
 #include "players/expert.hpp"
 #include "players/known_projects.hpp"
@@ -85,25 +86,15 @@ int StrongPolicy::bid_on_turn(const SeatView& v) const {
   return best;
 }
 
-std::shared_ptr<const Policy> make_strong_policy(const PolicyOptions& options) {
-  EndgameSearch endgame{0, 4};
-  int learned_play = 1;
-  PolicyOptions rest;
-  for (const auto& [option, value] : options) {
-    int* field = option == "endgame_tricks"    ? &endgame.tricks
-                 : option == "endgame_samples" ? &endgame.samples
-                 : option == "learned_play"    ? &learned_play
-                                               : nullptr;
-    if (!field) {
-      rest[option] = value;
-      continue;
-    }
-    if (!(value >= 0 && value <= 1000) || value != std::floor(value))
-      throw RuleError("strong " + option + " must be a whole number 0..1000, got " + std::to_string(value));
-    *field = static_cast<int>(value);
-  }
-  return std::make_shared<StrongPolicy>(strong_weights(), with_options(rest, expert_params(), "strong"), endgame,
-                                        learned_play != 0);
+std::shared_ptr<const Policy> make_strong_policy(const PolicyOptions& options,
+                                                 std::shared_ptr<const StrongWeights> weights) {
+  if (!weights) throw RuleError("the strong player needs its weights (baloot reads the ones it ships)");
+  const EndgameSearch endgame{static_cast<int>(options.at("endgame_tricks")),
+                              static_cast<int>(options.at("endgame_samples"))};
+  PolicyOptions expert_options = options;
+  for (const char* own : {"endgame_tricks", "endgame_samples", "learned_play"}) expert_options.erase(own);
+  return std::make_shared<StrongPolicy>(std::move(weights), with_options(expert_options, expert_params(), "strong"),
+                                        endgame, options.at("learned_play") != 0);
 }
 
 }  // namespace baloot

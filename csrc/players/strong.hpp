@@ -17,6 +17,7 @@ class StrongPolicy final : public Policy {
   StrongPolicy(std::shared_ptr<const StrongWeights> weights, const HeuristicParams& params, const EndgameSearch& endgame,
                bool learned_play = true);
   int choose(const HandState& state, Rng& rng) const override;
+  int score_class(int mine, int theirs) const override { return expert_.score_class(mine, theirs); }
 
  private:
   int bid_on_turn(const SeatView& v) const;
@@ -29,9 +30,11 @@ class StrongPolicy final : public Policy {
   float play_[kPlayContexts][kPlayWeights];  // the weights' play table, in the precision play_value takes
 };
 
-// The factory case: the weights of strong_weights(), the endgame search of the options endgame_tricks and
-// endgame_samples, the option learned_play (0: play the cards as the expert), and the expert's parameters
-// overridden by the other options.
-std::shared_ptr<const Policy> make_strong_policy(const PolicyOptions& options);
+// The factory case: `weights` (a RuleError when there are none), the endgame search of the options
+// endgame_tricks and endgame_samples, the option learned_play (0: play the cards as the expert), and the
+// expert's parameters overridden by the other options; `options` holds every option, checked
+// (players/registry.hpp).
+std::shared_ptr<const Policy> make_strong_policy(const PolicyOptions& options,
+                                                 std::shared_ptr<const StrongWeights> weights);
 
 }  // namespace baloot

@@ -4,7 +4,6 @@
 #include <cstdlib>
 #include <fstream>
 #include <limits>
-#include <mutex>
 #include <sstream>
 
 #include "kernel/rules.hpp"
@@ -26,7 +25,7 @@ class Reader {
   Reader(std::istream& in, const std::string& path) : in_(in), path_(path) {}
 
   [[noreturn]] void fail(const std::string& what) const {
-    throw RuleError("strong player weights " + path_ + ": " + what + " (reinstall baloot, or run benchmarks/train_strong.py and benchmarks/train_play.py)");
+    throw RuleError("strong player weights " + path_ + ": " + what + " (reinstall baloot, or run training/train_strong.py and training/train_play.py)");
   }
 
   // The next word, past comments (from # to the end of the line).
@@ -55,10 +54,6 @@ class Reader {
   std::istream& in_;
   const std::string& path_;
 };
-
-std::mutex g_mutex;
-std::string g_path;
-std::shared_ptr<const StrongWeights> g_weights;  // read from g_path
 
 }  // namespace
 
@@ -89,24 +84,6 @@ StrongWeights read_strong_weights(const std::string& path) {
   std::string extra;
   if (in >> extra) reader.fail("text after the closing word end: " + extra);
   return w;
-}
-
-void set_strong_weights_path(const std::string& path) {
-  const std::lock_guard<std::mutex> lock(g_mutex);
-  if (path != g_path) g_weights.reset();
-  g_path = path;
-}
-
-std::string strong_weights_path() {
-  const std::lock_guard<std::mutex> lock(g_mutex);
-  return g_path;
-}
-
-std::shared_ptr<const StrongWeights> strong_weights() {
-  const std::lock_guard<std::mutex> lock(g_mutex);
-  if (g_path.empty()) throw RuleError("the strong player's weights file is not set (import baloot first)");
-  if (!g_weights) g_weights = std::make_shared<const StrongWeights>(read_strong_weights(g_path));
-  return g_weights;
 }
 
 }  // namespace baloot

@@ -1,11 +1,10 @@
 // The learned values of the "strong" player, read from a text file shipped with the package
-// (baloot/strong.weights; benchmarks/train_strong.py writes the bid values, benchmarks/train_play.py the
+// (baloot/strong.weights; training/train_strong.py writes the bid values, training/train_play.py the
 // card-play weights). Each value is in game points: the bid values are the expected gain of a call over
 // passing, for the seat's own team, fitted by least squares on bids that were played out on deals
 // agreeing with the earlier calls.
 #pragma once
 
-#include <memory>
 #include <string>
 
 #include "kernel/cards.hpp"
@@ -35,13 +34,8 @@ struct StrongWeights {
 };
 
 // Reads and checks a weights file; a RuleError naming the file and what is wrong with it (missing,
-// unreadable, not a weights file, a table of the wrong size, a value that is not a finite number).
+// unreadable, not a weights file, a table of the wrong size, a value that is not a finite number). The
+// Python package reads its shipped file once and hands the same immutable weights to every strong player.
 StrongWeights read_strong_weights(const std::string& path);
-
-// The file make_policy("strong") reads (set by the Python package to the one it ships), and the
-// weights in it, read once per path and shared by every strong player.
-void set_strong_weights_path(const std::string& path);
-std::string strong_weights_path();
-std::shared_ptr<const StrongWeights> strong_weights();
 
 }  // namespace baloot

@@ -1,6 +1,6 @@
 """Tunes the expert player's weights by duplicate self-play against the heuristic player.
 
-    python benchmarks/tune_expert.py [--deals N] [--sweeps K] [--seed S]
+    python training/tune_expert.py [--deals N] [--sweeps K] [--seed S]
 
 A seeded coordinate search over every HeuristicParams field, starting from the heuristic's values with
 the expert's rule switches (it never takes its partner's pending Sun): each sweep takes one fresh seed,
@@ -18,6 +18,7 @@ from typing import Dict, Tuple
 import numpy as np
 
 from baloot import _core
+from baloot.roster import player
 
 
 def margins(params: Dict[str, float], deals: int, seed: int) -> np.ndarray:
@@ -52,7 +53,7 @@ def main() -> None:
     parser.add_argument("--sweeps", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1000)
     args = parser.parse_args()
-    start = {**_core.heuristic_params(), "take_partner_priority": 0.0}
+    start = {**player("heuristic").defaults(), "take_partner_priority": 0.0}
     params = dict(start)
     for k in range(args.sweeps):
         params, margin = sweep(params, args.deals, args.seed + k)
@@ -61,7 +62,7 @@ def main() -> None:
     print(f"fresh deals: {check.mean():+.3f} ± {1.96 * check.std(ddof=1) / np.sqrt(len(check)):.3f} "
           f"({len(check):,} deals, both layouts)")
     for name in sorted(params):
-        if params[name] != _core.heuristic_params()[name]:
+        if params[name] != player("heuristic").defaults()[name]:
             print(f"  p.{name} = {params[name]:g};")
 
 

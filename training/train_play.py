@@ -1,6 +1,6 @@
 """Fit the strong player's card-play weights (the `play` table of baloot/strong.weights).
 
-    python benchmarks/train_play.py [--hands N] [--worlds W] [--calls C] [--player P] [--playout Q] [--seed S]
+    python training/train_play.py [--hands N] [--worlds W] [--calls C] [--player P] [--playout Q] [--seed S]
                                     [--threads T] [--ridge R] [--data FILE] [--out FILE]
 
 ``--hands`` hands are dealt and called and played by ``--player`` (default: expert). At every card decision
@@ -120,7 +120,7 @@ def main() -> None:
     mean, half = gain(data, np.flatnonzero(held_out), table)
     print(f"held out: {mean:+.3f} ± {half:.3f} game points per decision over the expert's card", flush=True)
     table = fit(data, np.arange(len(data["count"])), args.ridge)
-    note = (f"python benchmarks/train_play.py --hands {args.hands} --worlds {args.worlds} --calls {args.calls} "
+    note = (f"python training/train_play.py --hands {args.hands} --worlds {args.worlds} --calls {args.calls} "
             f"--player {args.player} --playout {args.playout} --seed {args.seed} --ridge {args.ridge}")
     weights_file.update(args.out, {"play": table}, note)
     print(f"wrote {args.out}")

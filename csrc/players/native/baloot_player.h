@@ -79,6 +79,38 @@ typedef struct baloot_view {
  * from the hand's own random stream: use it for any randomness, so that results follow the seed. */
 typedef int (*baloot_player)(const baloot_view* view, uint64_t seed);
 
+/* Functions a player may call. */
+
+/* The card points (abnat) of `card` in a hand whose trump suit is `trump` (-1 in Sun): ranks 7 8 9 10
+ * J Q K A score 0 0 0 10 2 3 4 11, and as trumps 0 0 14 10 20 3 4 11. */
+static inline int baloot_card_points(int card, int trump) {
+  static const int8_t plain[8] = {0, 0, 0, 10, 2, 3, 4, 11};
+  static const int8_t trumps[8] = {0, 0, 14, 10, 20, 3, 4, 11};
+  return (card >> 3) == trump ? trumps[card & 7] : plain[card & 7];
+}
+
+/* The highest and the lowest number in a non-empty set (bit n for number n): of cards, the card with
+ * the highest (lowest) number; of actions, the highest (lowest) action. */
+static inline int baloot_highest(uint64_t set) {
+#if defined(__GNUC__) || defined(__clang__)
+  return 63 - __builtin_clzll(set);
+#else
+  int n = -1;
+  for (; set; set >>= 1) ++n;
+  return n;
+#endif
+}
+
+static inline int baloot_lowest(uint64_t set) {
+#if defined(__GNUC__) || defined(__clang__)
+  return __builtin_ctzll(set);
+#else
+  int n = 0;
+  for (; !(set & 1); set >>= 1) ++n;
+  return n;
+#endif
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,6 +1,6 @@
 """Fit the strong player's bid values (baloot/strong.weights) by least squares on played-out bids.
 
-    python benchmarks/train_strong.py [--rows N] [--samples S] [--players P] [--seed S] [--out FILE]
+    python training/train_strong.py [--rows N] [--samples S] [--players P] [--seed S] [--out FILE]
 
 Each row is one bidding turn: a seat (its place in the round and the round drawn at random), five random
 cards and an up-card. Every call open to the seat is played out on ``--samples`` deals of the other cards
@@ -71,7 +71,7 @@ def collect(rows: int, samples: int, players: str, seed: int) -> Dict[str, np.nd
             known |= 1 << position
         history = [PASS] * (4 * (round_ - 1) + place)
         candidates = calls[(round_, place, deck[20])]
-        margin, _flags, _mult, _draws, _done = _core.analyze_decision(
+        margin, _flags, _mult, _draws, _done, _own = _core.analyze_decision(
             deck, known, 0, (0, 0), crules, history, candidates, core, seed * 1_000_003 + row, 0, samples, 1, None)
         mean = margin.astype(np.float64).mean(axis=0)
         base = mean[candidates.index(PASS)]
@@ -191,7 +191,7 @@ def main() -> None:
     beta = fit(x, y, args.ridge, args.holding_ridge)
     residual = y - x @ beta
     print(f"{len(y):,} equations: label sd {y.std():.2f}, residual sd {residual.std():.2f}", flush=True)
-    note = (f"python benchmarks/train_strong.py --rows {args.rows} --samples {args.samples} --players {args.players} "
+    note = (f"python training/train_strong.py --rows {args.rows} --samples {args.samples} --players {args.players} "
             f"--seed {args.seed} --ridge {args.ridge} --holding-ridge {args.holding_ridge}")
     weights_file.update(args.out, weights_of(beta), note)
     print(f"wrote {args.out}")
