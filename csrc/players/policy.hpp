@@ -99,10 +99,18 @@ namespace baloot {
 using PolicyOptions = std::map<std::string, double>;
 
 struct StrongWeights;
+struct NeuralNet;
 
-// A built-in player by name ("random", ...); throws RuleError for an unknown name or option. `weights` are
-// the learned values of the strong player, which owns them (shared, never changed); the others take none.
+// The learned values of the players that have them, which own them (shared, never changed): the strong
+// player's, which the neural player calls by too, and the neural player's network.
+struct LearnedWeights {
+  std::shared_ptr<const StrongWeights> strong;
+  std::shared_ptr<const NeuralNet> network;
+};
+
+// A built-in player by name ("random", ...); throws RuleError for an unknown name or option. `weights`: the
+// learned values of the strong and neural players; the others take none.
 std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyOptions& options = {},
-                                          std::shared_ptr<const StrongWeights> weights = nullptr);
+                                          LearnedWeights weights = {});
 
 }  // namespace baloot
