@@ -92,8 +92,9 @@ void bind_policy(py::module_& m) {
                   "A player that is a C function (a PyCapsule or an address): baloot/native/baloot_player.h.")
       .def(
           "with_match_table",
-          [](const Player& p, const Rules& rules, std::vector<double> win, std::vector<double> ties) -> py::object {
-            auto policy = p.policy->with_match_table(std::make_shared<MatchTable>(rules, std::move(win), std::move(ties)));
+          [](const Player& p, const Rules& rules, const std::vector<double>& win, const std::vector<double>& ties)
+              -> py::object {
+            auto policy = p.policy->with_match_table(std::make_shared<MatchTable>(rules, win, ties));
             if (!policy) return py::none();
             return py::cast(Player{p.name, std::move(policy)});
           },

@@ -5,8 +5,8 @@
 
 namespace baloot {
 
-MatchTable::MatchTable(const Rules& rules, std::vector<double> win, std::vector<double> ties)
-    : rules_(rules), win_(std::move(win)), ties_(std::move(ties)) {
+MatchTable::MatchTable(const Rules& rules, const std::vector<double>& win, const std::vector<double>& ties)
+    : rules_(rules), win_(win.begin(), win.end()), ties_(ties.begin(), ties.end()) {
   const std::size_t cells = static_cast<std::size_t>(rules.target) * static_cast<std::size_t>(rules.target) * kNumSeats;
   if (rules.target < 1 || win_.size() != cells)
     throw RuleError("a match equity table for target " + std::to_string(rules.target) + " has " +
