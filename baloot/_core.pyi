@@ -219,19 +219,31 @@ class StrongWeights:
         """
         Reads and checks a weights file; a BalootError says what is wrong with it.
         """
+class NeuralWeights:
+    """
+    The neural player's network, read from a weights file; never changed once read.
+    """
+    def __init__(self, path: str) -> None:
+        """
+        Reads and checks a weights file; a BalootError says what is wrong with it.
+        """
 class Player:
     @staticmethod
     def native(function: typing.Any, name: str) -> Player:
         """
         A player that is a C function (a PyCapsule or an address): baloot/native/baloot_player.h.
         """
-    def __init__(self, name: str, options: collections.abc.Mapping[str, typing.SupportsFloat | typing.SupportsIndex] = {}, weights: StrongWeights = None) -> None:
+    def __init__(self, name: str, options: collections.abc.Mapping[str, typing.SupportsFloat | typing.SupportsIndex] = {}, weights: StrongWeights = None, network: NeuralWeights = None) -> None:
         """
-        A built-in player; `weights` are the strong player's (the others take none).
+        A built-in player; `weights` are the strong player's (the neural player calls by them too), `network` the neural player's (the others take none).
         """
     def choose(self, state: HandState, seed: typing.SupportsInt | typing.SupportsIndex = 0) -> int:
         """
         The player's action for the seat to move.
+        """
+    def with_match_table(self, rules: Rules, win: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex], ties: collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex]) -> typing.Any:
+        """
+        The same player reading a match equity table of `rules` (win [s0][s1][dealer] and ties [s - target][dealer], flattened) where its option match_equity asks for one; None for a player that never reads one.
         """
     @property
     def name(self) -> str:
@@ -343,6 +355,22 @@ def match_equity(rules: Rules, players: list, hands: typing.SupportsInt | typing
     ...
 def match_trace(index: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, rules: Rules, scores: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], dealer: typing.SupportsInt | typing.SupportsIndex, players: list) -> tuple[list, tuple[int, int], int, typing.Any]:
     ...
+def neural_forward(network: NeuralWeights, active: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> tuple[list[int], int]:
+    """
+    The integer logits and value of `network` for `active` features.
+    """
+def neural_input(state: HandState) -> tuple[list[int], list[int]]:
+    """
+    The active features of the seat to move's card decision, and each actual suit's canonical number.
+    """
+def neural_rows(hands: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, player: Player, labeller: Player, rules: Rules, threads: typing.SupportsInt | typing.SupportsIndex = 1, playout: Player = None) -> dict:
+    """
+    Training rows for the neural player from `hands` hands called and played by `player`: per card decision with a choice, the active features (padded with the number of inputs), the legal cards, each legal card's value from the rollout `labeller` (its play-outs by `playout` when given; every value 0 when the labeller is None), the hand's final margin and the card `player` played, cards in the canonical order.
+    """
+def neural_sizes() -> dict:
+    """
+    The neural player's network sizes and integer scales (players/neural_net.hpp).
+    """
 def observation_blocks() -> list[tuple[str, int]]:
     ...
 def observe(state: HandState, seat: typing.SupportsInt | typing.SupportsIndex) -> numpy.typing.NDArray[numpy.float32]:

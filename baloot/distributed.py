@@ -226,6 +226,19 @@ def run_chunks(task: Callable[[int, int], Any], chunks: Sequence[Chunk], *, sche
     return [results[i] for i in range(len(chunks))]
 
 
+def finished_chunks(task: Callable[[int, int], Any], chunks: Sequence[Chunk],
+                    **options: Any) -> Tuple[List[Tuple[Chunk, Any]], bool]:
+    """``run_chunks`` that keeps what finished on Ctrl-C: the (chunk, result) of the chunks finished (those
+    read back from a checkpoint included), in order, and whether Ctrl-C stopped the run. A run stopped
+    before any chunk finished raises KeyboardInterrupt: there is nothing to show."""
+    try:
+        return list(zip(chunks, run_chunks(task, chunks, **options))), False
+    except Interrupted as stop:
+        if not stop.result:
+            raise KeyboardInterrupt from None
+        return stop.result, True
+
+
 def _on_cluster(task: Callable[[int, int], Any], chunks: Sequence[Chunk], pending: List[int], scheduler: Any,
                 retries: int, arrived: Callable[[int, Any], None]) -> None:
     client = connect(scheduler)

@@ -6,6 +6,7 @@ a dynamic programme over the score grid (docs/match-equity.md)."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -31,6 +32,10 @@ BATCHES = 8
 SHIPPED = {players: os.path.join(os.path.dirname(__file__), f"equity_{players}.npz")
            for players in ("strong", "heuristic")}
 _FLAGS = _core.outcome_flags  # of an analysis's hands, from the deciding seat's side
+# The flags the match rules read of a hand (who bought, thrown in, Gahwa, made); the others change no chance.
+_MATCH_FLAGS = _FLAGS["own_team_bought"] | _FLAGS["thrown_in"] | _FLAGS["gahwa"] | _FLAGS["buyers_made"]
+# Outcomes are grouped through a dense array of every (points, margin, flags) in range while it is this small.
+_DENSE_MAX = 1 << 22
 
 
 class EquityTable:
@@ -158,6 +163,26 @@ def _stored(path: str, players: List[str], rules: Rules, hands: int, seed: int) 
     return table
 
 
+@functools.lru_cache(maxsize=None)
+def shipped_table(player: str, rules: Rules) -> Optional[EquityTable]:
+    """The table shipped for four ``player`` players under ``rules``.
+
+    Parameters
+    ----------
+    player : str
+        A player's name alone ("strong" and "heuristic" have tables).
+    rules : Rules
+        The host options.
+
+    Returns
+    -------
+    EquityTable or None
+        None where no table is shipped for them.
+    """
+    path = SHIPPED.get(player)
+    return None if path is None else _stored(path, [player] * 4, rules, DEFAULT_HANDS, 0)
+
+
 def _player_names(players: Any) -> List[str]:
     """Each player's spec, with the digest of its weights file where it is not the shipped one, so that
     a table of other weights is never taken for the shipped players' (nor the other way round)."""
@@ -261,16 +286,35 @@ def match_chances(table: EquityTable, *, seat: int, scores: Tuple[int, int], dea
     """The chance of ``seat``'s team to win the match after each hand of an analysis (arrays [samples, calls]
     of the core's analysis: margins, outcome flags and the team's points), from ``table``."""
     team = seat % 2
-    # One integer per outcome (points and margins are int16, flags a byte), so that equal ones are found fast.
-    keys = (own_points.astype(np.int64) + 2**15) << 24 | (margin.astype(np.int64) + 2**15) << 8 | flags
-    outcomes, inverse = np.unique(keys, return_inverse=True)
-    chances = np.empty(len(outcomes))
-    for i, key in enumerate(outcomes.tolist()):
-        own, lead, flag = (key >> 24) - 2**15, (key >> 8 & 0xFFFF) - 2**15, key & 0xFF
-        points = (own, own - lead) if team == 0 else (own - lead, own)
-        chance = table.after_hand(scores, dealer, points=points, thrown_in=bool(flag & _FLAGS["thrown_in"]),
-                                  gahwa=bool(flag & _FLAGS["gahwa"]),
-                                  buyers=team if flag & _FLAGS["own_team_bought"] else 1 - team,
-                                  made=bool(flag & _FLAGS["buyers_made"]))
+    (own, lead, flag), inverse = _distinct_outcomes(own_points.reshape(-1), margin.reshape(-1),
+                                                    flags.reshape(-1) & _MATCH_FLAGS)
+    chances = np.empty(len(own))
+    for i, (points_own, points_lead, bits) in enumerate(zip(own.tolist(), lead.tolist(), flag.tolist())):
+        points = (points_own, points_own - points_lead) if team == 0 else (points_own - points_lead, points_own)
+        chance = table.after_hand(scores, dealer, points=points, thrown_in=bool(bits & _FLAGS["thrown_in"]),
+                                  gahwa=bool(bits & _FLAGS["gahwa"]),
+                                  buyers=team if bits & _FLAGS["own_team_bought"] else 1 - team,
+                                  made=bool(bits & _FLAGS["buyers_made"]))
         chances[i] = chance if team == 0 else 1 - chance
-    return chances[inverse.reshape(-1)].reshape(margin.shape)
+    return chances[inverse].reshape(margin.shape)
+
+
+def _distinct_outcomes(own: np.ndarray, lead: np.ndarray,
+                       flags: np.ndarray) -> Tuple[Tuple[np.ndarray, np.ndarray, np.ndarray], np.ndarray]:
+    """The distinct (own points, margin, flags) of an analysis's hands, and for each hand the index of its
+    own: one pass through an array over their ranges (no sort), or ``np.unique`` when that is too large."""
+    columns = [np.asarray(column, dtype=np.int64) for column in (own, lead, flags)]
+    lows = [int(column.min()) if column.size else 0 for column in columns]
+    sizes = [int(column.max()) - low + 1 if column.size else 1 for column, low in zip(columns, lows)]
+    if sizes[0] * sizes[1] * sizes[2] > _DENSE_MAX:
+        rows, inverse = np.unique(np.stack(columns), axis=1, return_inverse=True)
+        return (rows[0], rows[1], rows[2]), inverse.reshape(-1)
+    index = ((columns[0] - lows[0]) * sizes[1] + (columns[1] - lows[1])) * sizes[2] + (columns[2] - lows[2])
+    seen = np.zeros(sizes[0] * sizes[1] * sizes[2], dtype=bool)
+    seen[index] = True
+    cells = np.flatnonzero(seen)
+    number = np.empty(len(seen), dtype=np.int64)
+    number[cells] = np.arange(len(cells))
+    rest, flag = np.divmod(cells, sizes[2])
+    first, second = np.divmod(rest, sizes[1])
+    return (first + lows[0], second + lows[1], flag + lows[2]), number[index]

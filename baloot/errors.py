@@ -17,7 +17,8 @@ class Interrupted(KeyboardInterrupt):
     Parameters
     ----------
     result : object
-        What was finished: a ``SimResult``, ``BidAnalysis`` or ``SampledTable`` with ``interrupted`` set
+        What was finished: a ``SimResult``, ``MatchResult``, ``BidAnalysis`` or ``SampledTable`` with
+        ``interrupted`` set
         (for ``run_chunks``, the list of (chunk, result) finished).
 
     Attributes

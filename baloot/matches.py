@@ -8,7 +8,7 @@ from typing import Any, Dict, List, Optional, Tuple
 import numpy as np
 
 from baloot import _core, validation
-from baloot.errors import BalootError
+from baloot.errors import BalootError, Interrupted
 from baloot.progress import progress_callback
 from baloot.rowfiles import write_rows
 from baloot.rules import Rules, core_rules, resolve
@@ -103,7 +103,8 @@ def run_matches(matches: int, *, players: Any, rules: Optional[Rules], scores: A
                 checkpoint: Optional[str] = None, chunk: Optional[int] = None) -> MatchResult:
     """``simulate_matches`` that returns what finished when interrupted by Ctrl-C (``.interrupted`` set),
     with ``progress`` a callable taking the count of finished matches, or None. Chunked (``scheduler`` or
-    ``checkpoint``), Ctrl-C raises KeyboardInterrupt with the finished chunks recorded."""
+    ``checkpoint``), what finished is the chunks finished (and recorded); Ctrl-C before any chunk finished
+    raises KeyboardInterrupt."""
     matches = validation.count(matches, "matches")
     start = validation.count(start, "start", 0, validation.COUNT_MAX - matches)
     seed = validation.seed(seed)
@@ -152,7 +153,7 @@ def _merge(parts: List[Dict[str, Any]]) -> Dict[str, Any]:
 def _run_chunked(matches: int, *, players: Any, names: List[str], rules: Rules, scores: Tuple[int, int],
                  dealer: int, seed: int, threads: int, progress: Any, start: int, keep: bool, scheduler: Any,
                  checkpoint: Optional[str], chunk: Optional[int]) -> MatchResult:
-    from baloot.distributed import Checkpoint, chunk_ranges, run_chunks
+    from baloot.distributed import Checkpoint, chunk_ranges, finished_chunks
 
     size = validation.count(chunk, "chunk", 1) if chunk is not None else max(10_000, -(-matches // 64))
     chunks = chunk_ranges(start, matches, size)
@@ -164,16 +165,20 @@ def _run_chunked(matches: int, *, players: Any, names: List[str], rules: Rules, 
     resumed = sum(count for first, count in chunks if saved is not None and saved.done((first, count)))
     task = functools.partial(_match_chunk, players=players, rules=rules, scores=scores, dealer=dealer, seed=seed,
                              threads=threads, keep=keep)
-    parts = run_chunks(task, chunks, scheduler=scheduler, checkpoint=saved, split=lambda result: result,
-                       join=lambda _chunk, counts, rows: (counts, rows), progress=progress)
+    finished, interrupted = finished_chunks(task, chunks, scheduler=scheduler, checkpoint=saved,
+                                            split=lambda result: result,
+                                            join=lambda _chunk, counts, rows: (counts, rows), progress=progress)
+    parts = [part for _, part in finished]
     try:
         counts = _merge([counts for counts, _ in parts])
         arrays = {name: np.concatenate([rows[name] for _, rows in parts]) for name in COLUMNS} if keep else {}
     except (KeyError, TypeError, ValueError) as error:  # only a checkpoint's chunks can disagree in shape
         raise BalootError(f"checkpoint {checkpoint!r}: its chunks cannot be merged ({error}); "
                           "remove it to run again") from None
+    numbers = np.concatenate([np.arange(first, first + count) for (first, count), _ in finished]) \
+        if keep and interrupted else None
     return MatchResult(counts, arrays, start=start, seed=seed, players=names, rules=rules, scores=scores,
-                       dealer=dealer, interrupted=False, resumed=resumed)
+                       dealer=dealer, interrupted=interrupted, numbers=numbers, resumed=resumed)
 
 
 def simulate_matches(matches: int, *, players: Any = "random", rules: Optional[Rules] = None,
@@ -222,15 +227,17 @@ def simulate_matches(matches: int, *, players: Any = "random", rules: Optional[R
     ------
     BalootError
         For a bad count, seed, seat or player, scores not both below the target, or a Python player.
-    KeyboardInterrupt
-        On Ctrl-C, after the matches in progress have stopped.
+    Interrupted
+        On Ctrl-C (a ``KeyboardInterrupt``), once the matches in progress have stopped; its ``result`` is the
+        ``MatchResult`` of the matches finished (of the chunks finished, with ``scheduler`` or
+        ``checkpoint``), ``interrupted`` set.
     """
     with progress_callback(progress, validation.count(matches, "matches"), unit="match") as callback:
         result = run_matches(matches, players=players, rules=rules, scores=scores, dealer=dealer, seed=seed,
                              threads=threads, progress=callback, start=start, keep=keep, scheduler=scheduler,
                              checkpoint=checkpoint, chunk=chunk)
     if result.interrupted:
-        raise KeyboardInterrupt
+        raise Interrupted(result)
     return result
 
 

@@ -26,6 +26,11 @@ PlayerSpec = Union[str, Callable[["Game"], str]]
 # The learned values of the "strong" player, shipped next to this file (training/train_strong.py and
 # training/train_play.py write them).
 SHIPPED_WEIGHTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "strong.weights")
+# The "neural" player's network, shipped next to this file (training/train.py writes it).
+SHIPPED_NETWORK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "neural.weights")
+# The one player option whose value is text, last in a spec: the weights file of a player of learned values
+# ("neural:weights=/path/to/file", the path free to hold colons), as BuiltinPlayer's weights takes it.
+WEIGHTS_OPTION = "weights="
 
 
 def strong_weights(path: str = SHIPPED_WEIGHTS) -> Any:
@@ -53,6 +58,71 @@ def strong_weights(path: str = SHIPPED_WEIGHTS) -> Any:
 @functools.lru_cache(maxsize=None)
 def _read_weights(path: str) -> Any:
     return _core.StrongWeights(path)
+
+
+def neural_network(path: str = SHIPPED_NETWORK) -> Any:
+    """The neural player's network in the file ``path``, read once per file and shared by every neural
+    player made from it (the core never changes it).
+
+    Parameters
+    ----------
+    path : str
+        A weights file that training/train.py wrote; the one the package ships by default.
+
+    Returns
+    -------
+    baloot._core.NeuralWeights
+        The network, checked.
+
+    Raises
+    ------
+    BalootError
+        When the file is missing, truncated, damaged or of other sizes (the message says which).
+    """
+    return _read_network(os.path.abspath(path))
+
+
+@functools.lru_cache(maxsize=None)
+def _read_network(path: str) -> Any:
+    return _core.NeuralWeights(path)
+
+
+def learned_weights(name: str, weights: Optional[str] = None) -> Tuple[Any, Any]:
+    """The strong player's weights and the neural player's network that the built-in player ``name`` is made
+    with, each None where it takes none: ``weights`` names its own file (the shipped one by default).
+
+    Parameters
+    ----------
+    name : str
+        A built-in player's name.
+    weights : str, optional
+        The weights file of the strong player, or the network file of the neural player.
+
+    Returns
+    -------
+    tuple
+        The ``StrongWeights`` (the strong and the neural players) and the ``NeuralWeights`` (the neural player).
+
+    Raises
+    ------
+    BalootError
+        A weights file for another player, or a file that cannot be read.
+    """
+    if name == "strong":
+        return strong_weights(SHIPPED_WEIGHTS if weights is None else weights), None
+    if name == "neural":
+        return strong_weights(), neural_network(SHIPPED_NETWORK if weights is None else weights)
+    if weights is not None:
+        raise BalootError(f"player {name} takes no weights (only strong and neural do), got {weights!r}")
+    return None, None
+
+
+def split_weights(spec: str) -> Tuple[str, Optional[str]]:
+    """``"neural:weights=/tmp/n.weights"`` -> ``("neural", "/tmp/n.weights")``; ``(spec, None)`` without one."""
+    head, found, path = spec.partition(":" + WEIGHTS_OPTION)
+    if found and not path:
+        raise BalootError(f"player option weights in {spec!r} names no file")
+    return head, path if found else None
 
 
 @dataclass(frozen=True)
@@ -173,7 +243,8 @@ class BuiltinPlayer:
     spec : str
         The player's name and options.
     weights : str, optional
-        The strong player's weights file (the shipped one by default); other players take none.
+        The strong player's weights file or the neural player's network file (the shipped one by default),
+        as ``"name:weights=PATH"`` also gives it; other players take none.
 
     Raises
     ------
@@ -183,21 +254,51 @@ class BuiltinPlayer:
 
     def __init__(self, spec: str, *, weights: Optional[str] = None) -> None:
         self.spec = spec
-        name, options = parse_spec(spec)
-        if weights is not None and name != "strong":
-            raise BalootError(f"player {name} takes no weights (only strong does), got {weights!r}")
+        rest, named = split_weights(spec)
+        if named is not None and weights is not None:
+            raise BalootError(f"player {spec!r} is given a weights file twice")
+        weights = named if weights is None else weights
+        name, options = parse_spec(rest)
+        self._name, self._options = name, options
+        self._with_table: Dict[Any, Any] = {}  # rules -> the core player reading their table (core_for)
         # Another weights file than the shipped one, which results keyed by the spec alone must tell apart.
         self.weights = None if weights is None else os.path.abspath(weights)
-        learned = strong_weights(SHIPPED_WEIGHTS if weights is None else weights) if name == "strong" else None
+        strong, network = learned_weights(name, weights)
         try:
-            self.core = _core.Player(name, options, learned)
+            self.core = _core.Player(name, options, strong, network)
         except BalootError as error:
             if not str(error).startswith("unknown player"):
                 raise
             raise BalootError(f"{error}, or module:attr naming a native player") from None
 
+    def core_for(self, rules: Any) -> Any:
+        """The core player for hands under ``rules``.
+
+        Parameters
+        ----------
+        rules : Rules
+            The rules of the hands it will play.
+
+        Returns
+        -------
+        _core.Player
+            With the option ``match_equity=1`` (and the shipped weights), the player whose doubles read the
+            match equity table shipped for this player and these rules (docs/match-equity.md); else, or
+            where none is shipped, ``self.core``.
+        """
+        if not self._options.get("match_equity") or self.weights is not None:
+            return self.core
+        if rules not in self._with_table:
+            from baloot.equity import shipped_table
+            from baloot.rules import core_rules
+
+            table = shipped_table(self._name, rules)
+            self._with_table[rules] = self.core if table is None else self.core.with_match_table(
+                core_rules(rules), table.win.reshape(-1).tolist(), table.ties.reshape(-1).tolist()) or self.core
+        return self._with_table[rules]
+
     def act(self, game: "Game", seed: int) -> str:
-        return format_action(self.core.choose(game.core_state(), seed))
+        return format_action(self.core_for(game.rules).choose(game.core_state(), seed))
 
 
 class NativePlayer(BuiltinPlayer):
@@ -224,6 +325,7 @@ class NativePlayer(BuiltinPlayer):
             raise BalootError(f"a native player's name must be a non-empty string, not {name!r}")
         self.spec = name
         self.weights = None
+        self._name, self._options, self._with_table = name, {}, {}
         self.core = _core.Player.native(_function_address(function), name)
 
 

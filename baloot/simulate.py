@@ -45,7 +45,7 @@ def core_players(players: Union[PlayerSpec, Sequence[PlayerSpec]], rules: Rules)
     out: List[Any] = []
     for player in chosen:
         if isinstance(player, BuiltinPlayer):
-            out.append(player.core)
+            out.append(player.core_for(rules))
         else:
             assert isinstance(player, CallablePlayer)
             out.append(_adapt(player.function, rules, Game))
@@ -153,7 +153,7 @@ def _play_chunk(first: int, count: int, *, players: Any, seed: int, threads: int
 def _run_chunked(hands: int, players: Any, seed: int, threads: int, rules: Rules, contract: Optional[str],
                  keep: bool, progress: Any, start: int, scheduler: Any, checkpoint: Optional[str],
                  chunk: Optional[int]) -> SimResult:
-    from baloot.distributed import Checkpoint, chunk_ranges, run_chunks
+    from baloot.distributed import Checkpoint, chunk_ranges, finished_chunks
     from baloot.stats import merge_counts
 
     size = validation.count(chunk, "chunk", 1) if chunk is not None else max(1_000_000, -(-hands // 64))
@@ -168,16 +168,10 @@ def _run_chunked(hands: int, players: Any, seed: int, threads: int, rules: Rules
                                         "players": [str(n) for n in names], "rules": rules.to_dict(),
                                         "contract": contract, "keep": keep, "chunk": size}, chunks)
     resumed = sum(count for first, count in chunks if saved is not None and saved.done((first, count)))
-    try:
-        finished = list(zip(chunks, run_chunks(task, chunks, scheduler=scheduler, checkpoint=saved,
-                                               split=lambda result: result,
-                                               join=functools.partial(_checked_chunk, checkpoint, keep),
-                                               progress=progress)))
-        interrupted = False
-    except Interrupted as stop:  # Ctrl-C: the chunks finished (and those read back) are the result
-        finished, interrupted = stop.result, True
-    if not finished:
-        raise KeyboardInterrupt  # stopped before any chunk was finished: nothing to show
+    finished, interrupted = finished_chunks(task, chunks, scheduler=scheduler, checkpoint=saved,
+                                            split=lambda result: result,
+                                            join=functools.partial(_checked_chunk, checkpoint, keep),
+                                            progress=progress)
     parts = [part for _, part in finished]
     try:
         counts = merge_counts([c for c, _ in parts])

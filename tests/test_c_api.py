@@ -60,6 +60,7 @@ def test_the_seeded_results_through_the_c_api_equal_the_python_packages(lib):
         "heuristic " + rows(lib.simulate(4_000, ["heuristic"] * 4, 13)),
         "expert " + rows(lib.simulate(2_000, ["expert"] * 4, 14)),
         "pimc " + rows(lib.simulate(8, ["pimc:samples=4", "heuristic"] * 2, 15)),
+        "neural " + rows(lib.simulate(2_000, ["neural"] * 4, 19)),
     ]
     rng, moves = random.Random(16), []
     for _ in range(3_000):
@@ -112,6 +113,25 @@ def test_an_illegal_action_is_refused_and_the_hand_is_unchanged(lib):
     after = ctypes.c_uint64()
     lib.call("baloot_hand_legal_actions", hand, ctypes.byref(after))
     assert after.value == before.value
+    lib.lib.baloot_hand_free(hand)
+
+
+def test_every_built_in_player_is_made_by_name_the_learned_ones_with_the_weights_beside_the_library(lib):
+    name = ctypes.c_char_p()
+    names = []
+    for index in range(lib.lib.baloot_player_count()):
+        lib.call("baloot_player_name", index, ctypes.byref(name))
+        names.append(name.value.decode())
+    assert names == [player.name for player in baloot.players()]
+    hand = lib.handle("baloot_hand_new", None, 7, 0, None)
+    legal, action = ctypes.c_uint64(), ctypes.c_int()
+    lib.call("baloot_hand_legal_actions", hand, ctypes.byref(legal))
+    for spec in names:
+        player = lib.handle("baloot_player_new", spec.encode())
+        if spec in ("strong", "neural"):
+            lib.call("baloot_player_choose", player, hand, 1, ctypes.byref(action))
+            assert legal.value >> action.value & 1
+        lib.lib.baloot_player_free(player)
     lib.lib.baloot_hand_free(hand)
 
 

@@ -39,6 +39,7 @@ print("random hokum", rows(baloot.simulate(20_000, players="random", seed=12, th
 print("heuristic", rows(baloot.simulate(4_000, players="heuristic", seed=13, threads=2)))
 print("expert", rows(baloot.simulate(2_000, players="expert", seed=14, threads=2)))
 print("pimc", rows(baloot.simulate(8, players=["pimc:samples=4", "heuristic"] * 2, seed=15, threads=2)))
+print("neural", rows(baloot.simulate(2_000, players="neural", seed=19, threads=2)))
 rng, moves = random.Random(16), []
 for _ in range(3_000):
     deck = list(baloot.DECK)
@@ -104,6 +105,7 @@ random hokum efaa439da7f9b3b1
 heuristic e60381806b9cbdcb
 expert 1113d54066201608
 pimc 4758c260d926be1a
+neural e53aeadff769bf32
 legal moves a81eb812981dffc1
 dd tables c57e235ed28623ff
 bid analysis 868b8996721da1bb""".splitlines()
@@ -121,7 +123,7 @@ def digests(cpu: str) -> tuple:
 def test_both_builds_give_identical_results():
     baseline, chosen = digests("baseline"), digests("auto")
     assert baseline[0] == "target x86-64-v2 (dispatch: x86-64-v2)"
-    assert len(baseline) == len(chosen) == 9
+    assert len(baseline) == len(chosen) == 10
     assert baseline[1:] == chosen[1:]
 
 

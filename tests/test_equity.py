@@ -115,3 +115,28 @@ def test_a_strong_player_of_other_weights_never_reads_the_shipped_table(tmp_path
                          cache=False)
     assert shipped.players == ["strong"] * 4
     assert table.players[0].startswith("strong weights=") and table.players[0] != "strong"
+
+
+@pytest.mark.parametrize("dense", [True, False])
+def test_match_chances_are_the_table_after_each_hand(monkeypatch, dense):
+    from baloot import equity
+
+    if not dense:  # the outcomes' ranges too large for the array: grouped by np.unique
+        monkeypatch.setattr(equity, "_DENSE_MAX", 0)
+    table = match_equity(players="heuristic")
+    flags = equity._FLAGS
+    rng = np.random.default_rng(3)
+    own = rng.integers(0, 60, size=(400, 3)).astype(np.int16)
+    margin = (own - rng.integers(0, 60, size=(400, 3))).astype(np.int16)
+    bits = rng.integers(0, 256, size=(400, 3)).astype(np.uint8)
+    for seat, scores, dealer in ((1, (100, 120), 2), (2, (140, 30), 0)):
+        chances = equity.match_chances(table, seat=seat, scores=scores, dealer=dealer, margin=margin, flags=bits,
+                                       own_points=own)
+        team = seat % 2
+        for (i, j), got in np.ndenumerate(chances):
+            o, other, f = int(own[i, j]), int(own[i, j] - margin[i, j]), int(bits[i, j])
+            after = table.after_hand(scores, dealer, points=(o, other) if team == 0 else (other, o),
+                                     thrown_in=bool(f & flags["thrown_in"]), gahwa=bool(f & flags["gahwa"]),
+                                     buyers=team if f & flags["own_team_bought"] else 1 - team,
+                                     made=bool(f & flags["buyers_made"]))
+            assert got == (after if team == 0 else 1 - after)

@@ -1,8 +1,9 @@
 """Ctrl-C keeps what is finished (docs/api.md "Command line"): ``baloot bid`` and ``baloot solve --table``
 print the samples or deals done with an "interrupted after N of M" line (valid JSON with ``--json``),
-``baloot play --save`` saves the record, and ``baloot simulate --checkpoint`` prints the summary of the
-finished chunks and says that the same command resumes. Each test runs the command in a subprocess and
-sends SIGINT once it has shown that it is at work."""
+``baloot play --save`` saves the record, and ``baloot simulate --checkpoint`` (hands or ``--matches``) prints
+the summary of the finished chunks and says that the same command resumes. Each test runs the command in a
+subprocess and sends SIGINT once it has shown that it is at work. In Python, ``simulate_matches`` and
+``analyze_bid`` raise ``baloot.Interrupted`` carrying what was finished."""
 
 import dataclasses
 import json
@@ -141,3 +142,54 @@ def test_ctrl_c_before_any_bid_sample_is_finished_still_prints_json(capsys, monk
     monkeypatch.setattr(bid, "analyze_bid", stopped)
     assert main(BLOCKED_RUNS["bid"][0] + ["--json", "--no-progress"]) == 130
     assert json.loads(capsys.readouterr().out) == {"interrupted": True, "samples": 0, "requested": 2_000_000}
+
+
+def test_ctrl_c_during_matches_raises_interrupted_with_the_matches_finished():
+    import threading
+
+    numpy = pytest.importorskip("numpy")
+    threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT)).start()
+    try:
+        baloot.simulate_matches(2_000_000, players="random", seed=5, threads=1)
+        stop = None
+    except KeyboardInterrupt as caught:
+        stop = caught
+    assert isinstance(stop, baloot.Interrupted), repr(stop)
+    partial = stop.result
+    assert partial.interrupted and 0 < partial.matches < 2_000_000 and len(partial.winner) == partial.matches
+    numbers = partial.table()["match"]
+    whole = baloot.simulate_matches(int(numbers.max()) + 1, players="random", seed=5, threads=2)
+    for name in ("winner", "scores", "hands", "end"):
+        assert numpy.array_equal(getattr(partial, name), getattr(whole, name)[numbers])
+
+
+def test_an_interrupted_checkpointed_match_run_is_its_chunks_finished(tmp_path):
+    def stop_after_two_chunks(done):
+        if done >= 20:
+            raise KeyboardInterrupt
+
+    with pytest.raises(baloot.Interrupted) as stop:
+        baloot.simulate_matches(50, players="random", seed=8, checkpoint=str(tmp_path / "run.json"), chunk=10,
+                                progress=stop_after_two_chunks)
+    partial = stop.value.result
+    assert partial.interrupted and partial.matches == 20
+    assert partial.summary() == baloot.simulate_matches(20, players="random", seed=8).summary()
+    again = baloot.simulate_matches(50, players="random", seed=8, checkpoint=str(tmp_path / "run.json"), chunk=10)
+    assert again.resumed == 20 and again.summary() == baloot.simulate_matches(50, players="random", seed=8).summary()
+
+
+@pytest.mark.parametrize("out", [False, True])
+def test_ctrl_c_during_a_checkpointed_match_run_prints_the_summary_and_how_to_resume(tmp_path, out):
+    argv = ["simulate", "--matches", "100000000", "--chunk", "2000", "--checkpoint", "run.json", "--threads", "2",
+            "--players", "random"] + ["--out", "rows.csv"] * out
+    code, printed, err = interrupt(argv, tmp_path, ready=shown_at_least(4000))
+    assert code == 130, err
+    head = printed.splitlines()[0]
+    done = int(head.split()[2].replace(",", ""))
+    assert done >= 4000 and done % 2000 == 0 and "(interrupted: matches finished so far)" in head
+    assert "team 0 wins" in printed
+    assert f"interrupted after {done:,} of 100,000,000 matches" in err
+    assert "run the same command again to resume from the checkpoint run.json" in err
+    assert (tmp_path / "run.json").exists() and not (tmp_path / "rows.csv").exists()
+    if out:
+        assert "rows.csv is not written yet" in printed

@@ -114,7 +114,7 @@ def test_an_unknown_player_lists_the_players():
     with pytest.raises(baloot.BalootError) as error:
         baloot.simulate(10, players="greedy")
     message = str(error.value)
-    assert "unknown player greedy: the players are random, heuristic, expert, strong, pimc, rollout, dd" in message
+    assert "unknown player greedy: the players are " + ", ".join(p.name for p in baloot.players()) in message
     assert "module:attr" in message
     names = message.split("the players are ")[1].split(", or ")[0].split(", ")
     for name in names:

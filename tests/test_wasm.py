@@ -18,6 +18,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WASM = os.path.join(ROOT, "wasm")
 INPUTS = os.path.join(WASM, "test", "python_inputs.json")
 BUNDLE = os.path.join(WASM, "dist", "baloot_core.js")
+WEIGHTS = ("strong.weights", "neural.weights")  # embedded in the bundle by build.sh
 
 
 # A card as one character: its index 0..31 in base 32.
@@ -60,7 +61,7 @@ def stale(bundle: str) -> bool:
     layers = ("kernel", "solver", "players", os.path.join("players", "native"), "engine", "capi")
     sources = [os.path.join(folder, name) for layer in layers
                for folder in [os.path.join(ROOT, "csrc", layer)] for name in os.listdir(folder)]
-    sources += [os.path.join(WASM, "build.sh"), os.path.join(ROOT, "baloot", "strong.weights")]
+    sources += [os.path.join(WASM, "build.sh")] + [os.path.join(ROOT, "baloot", name) for name in WEIGHTS]
     return not os.path.exists(bundle) or max(map(os.path.getmtime, sources)) > os.path.getmtime(bundle)
 
 

@@ -77,9 +77,12 @@ def player_list() -> str:
 def stub() -> str:
     """baloot/_core.pyi as pybind11-stubgen writes it, with module constants' values left out (they depend
     on the build, e.g. ``build_target``)."""
+    # The baloot imported here (the source tree's, or the installed one when the tests run on an install).
+    home = os.path.dirname(os.path.dirname(os.path.abspath(baloot.__file__)))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [home, os.environ.get("PYTHONPATH")])))
     with tempfile.TemporaryDirectory() as out:
         subprocess.run([sys.executable, "-m", "pybind11_stubgen", "baloot._core", "-o", out, "--exit-code"],
-                       check=True, cwd=ROOT, capture_output=True)
+                       check=True, cwd=out, env=env, capture_output=True)
         with open(os.path.join(out, "baloot", "_core.pyi"), encoding="utf-8") as f:
             text = f.read()
     return re.sub(r"^(\w+: [^=\n]+) = .*$", r"\1", text, flags=re.M)

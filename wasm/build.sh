@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds the engine's C API (csrc/capi over the core) to WebAssembly with Emscripten: wasm/dist/baloot_core.js,
-# one file with the .wasm and the strong player's weights inside (no server needed to load it).
+# one file with the .wasm and the strong and neural players' weights inside (no server needed to load it).
 #   wasm/build.sh            # from anywhere; needs emcc (Debian: apt-get install emscripten)
 # BALOOT_WASM_OPT overrides the optimisation flags (default -O3).
 set -eu
@@ -18,6 +18,6 @@ emcc -std=c++17 ${BALOOT_WASM_OPT:--O3} -DNDEBUG -fexceptions -Icsrc -Icsrc/play
   -sMODULARIZE=1 -sEXPORT_NAME=createBalootCore -sSINGLE_FILE=1 -sALLOW_MEMORY_GROWTH=1 -sWASM_BIGINT=1 -sWASM_ASYNC_COMPILATION=0 \
   -sEXPORTED_FUNCTIONS="_malloc,_free,$exports" \
   -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8,FS \
-  --embed-file baloot/strong.weights@/strong.weights \
+  --embed-file baloot/strong.weights@/strong.weights --embed-file baloot/neural.weights@/neural.weights \
   -o "$out/baloot_core.js"
 ls -l "$out/baloot_core.js"

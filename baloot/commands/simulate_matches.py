@@ -46,13 +46,16 @@ def run_matches(args: argparse.Namespace) -> int:
     speed = (result.matches - result.resumed) / seconds if seconds > 0 else float("inf")
     summary = result.summary()
     failed, message = 0, ""
-    if args.out is not None:
+    if args.out is not None and result.interrupted and args.checkpoint:
+        message = (f"{args.out} is not written yet: the per-match rows of the chunks finished are in the checkpoint "
+                   f"{args.checkpoint}, and {args.out} is written once the run completes")
+    elif args.out is not None:
         try:
             result.save(args.out)
             message = f"per-match rows written to {args.out}"
         except BalootError as error:
             failed, message = 2, str(error)
-    if args.out is not None and args.checkpoint and not args.keep_checkpoint and not failed:
+    if args.out is not None and args.checkpoint and not args.keep_checkpoint and not failed and not result.interrupted:
         removed = remove_checkpoint(args.checkpoint)
         message += (f"; the run is complete, so the checkpoint {args.checkpoint} and its {removed} rows files were "
                     "removed (--keep-checkpoint keeps them)")
@@ -80,4 +83,8 @@ def run_matches(args: argparse.Namespace) -> int:
             print(f"baloot simulate: error: {message}", file=sys.stderr)
         elif message:
             print(message)
+    if result.interrupted and args.checkpoint is not None:
+        print(f"baloot simulate: interrupted after {result.matches:,} of {args.matches:,} matches (the chunks "
+              f"finished); run the same command again to resume from the checkpoint {args.checkpoint}",
+              file=sys.stderr)
     return failed or (130 if result.interrupted else 0)

@@ -75,11 +75,19 @@ T* column(const pybind11::dict& arrays, const char* name, std::int64_t rows, int
 using PolledJob = std::function<std::int64_t(std::atomic<std::int64_t>& done, const std::atomic<bool>& stop)>;
 std::pair<std::int64_t, bool> run_polled(const PolledJob& job, const pybind11::object& progress, double poll_seconds);
 
+// The rollout search that labels training rows: `labeller` (a rollout player) with its play-outs by
+// `playout` when given, or null when no labeller is `required`; a RuleError for another labeller, or hands
+// or threads out of range.
+class RolloutPolicy;
+std::shared_ptr<const RolloutPolicy> labelling_search(std::int64_t hands, const Player& labeller, int threads,
+                                                      const Player* playout, bool required = true);
+
 void bind_facts(pybind11::module_& m);
 void bind_kernel(pybind11::module_& m);
 void bind_hand(pybind11::module_& m);
 void bind_bench(pybind11::module_& m);
 void bind_policy(pybind11::module_& m);
+void bind_neural(pybind11::module_& m);
 void bind_simulate(pybind11::module_& m);
 void bind_match(pybind11::module_& m);
 void bind_analyze(pybind11::module_& m);

@@ -89,6 +89,7 @@ PYBIND11_MODULE(_core, m) {
   baloot::bind_hand(m);
   baloot::bind_bench(m);
   baloot::bind_policy(m);
+  baloot::bind_neural(m);
   baloot::bind_simulate(m);
   baloot::bind_match(m);
   baloot::bind_analyze(m);

@@ -1,6 +1,8 @@
 // Bindings of the built-in players, so Python can ask one for a move (tests, `baloot play`).
 #include <pybind11/numpy.h>
 
+#include "players/match_table.hpp"
+#include "players/neural_net.hpp"
 #include "players/play_labels.hpp"
 #include "players/policy.hpp"
 #include "players/registry.hpp"
@@ -11,6 +13,17 @@
 namespace py = pybind11;
 
 namespace baloot {
+
+std::shared_ptr<const RolloutPolicy> labelling_search(std::int64_t hands, const Player& labeller, int threads,
+                                                      const Player* playout, bool required) {
+  if (hands < 1 || hands > 100'000'000) throw RuleError("hands must be 1..100000000, got " + std::to_string(hands));
+  if (threads < 1 || threads > 1024) throw RuleError("threads must be 1..1024, got " + std::to_string(threads));
+  if (!required) return nullptr;
+  auto rollout = std::dynamic_pointer_cast<const RolloutPolicy>(labeller.policy);
+  if (!rollout) throw RuleError("the labeller must be a rollout player, got " + labeller.name);
+  if (playout) rollout = std::make_shared<RolloutPolicy>(rollout->options(), playout->policy);
+  return rollout;
+}
 
 namespace {
 
@@ -62,14 +75,32 @@ void bind_policy(py::module_& m) {
       m, "StrongWeights", "The strong player's learned values, read from a weights file; never changed once read.")
       .def(py::init([](const std::string& path) { return std::make_shared<StrongWeights>(read_strong_weights(path)); }),
            py::arg("path"), "Reads and checks a weights file; a BalootError says what is wrong with it.");
+  py::class_<NeuralNet, std::shared_ptr<NeuralNet>>(
+      m, "NeuralWeights", "The neural player's network, read from a weights file; never changed once read.")
+      .def(py::init(&read_neural_net), py::arg("path"),
+           "Reads and checks a weights file; a BalootError says what is wrong with it.");
   py::class_<Player>(m, "Player")
-      .def(py::init([](const std::string& name, const PolicyOptions& options, std::shared_ptr<StrongWeights> weights) {
-             return Player{name, make_policy(name, options, std::move(weights))};
+      .def(py::init([](const std::string& name, const PolicyOptions& options, std::shared_ptr<StrongWeights> weights,
+                       std::shared_ptr<NeuralNet> network) {
+             return Player{name, make_policy(name, options, {std::move(weights), std::move(network)})};
            }),
            py::arg("name"), py::arg("options") = PolicyOptions{}, py::arg("weights") = nullptr,
-           "A built-in player; `weights` are the strong player's (the others take none).")
+           py::arg("network") = nullptr,
+           "A built-in player; `weights` are the strong player's (the neural player calls by them too), `network` "
+           "the neural player's (the others take none).")
       .def_static("native", &native_player, py::arg("function"), py::arg("name"),
                   "A player that is a C function (a PyCapsule or an address): baloot/native/baloot_player.h.")
+      .def(
+          "with_match_table",
+          [](const Player& p, const Rules& rules, const std::vector<double>& win, const std::vector<double>& ties)
+              -> py::object {
+            auto policy = p.policy->with_match_table(std::make_shared<MatchTable>(rules, win, ties));
+            if (!policy) return py::none();
+            return py::cast(Player{p.name, std::move(policy)});
+          },
+          py::arg("rules"), py::arg("win"), py::arg("ties"),
+          "The same player reading a match equity table of `rules` (win [s0][s1][dealer] and ties [s - target]"
+          "[dealer], flattened) where its option match_equity asks for one; None for a player that never reads one.")
       .def_readonly("name", &Player::name)
       .def(
           "choose",
@@ -101,15 +132,7 @@ void bind_policy(py::module_& m) {
       "play_labels",
       [](std::int64_t hands, std::uint64_t seed, const Player& player, const Player& labeller, const Rules& rules,
          int threads, const Player* playout) {
-        const auto* rollout = dynamic_cast<const RolloutPolicy*>(labeller.policy.get());
-        if (!rollout) throw RuleError("the labeller must be a rollout player, got " + labeller.name);
-        std::unique_ptr<RolloutPolicy> replayed;
-        if (playout) {
-          replayed = std::make_unique<RolloutPolicy>(rollout->options(), playout->policy);
-          rollout = replayed.get();
-        }
-        if (hands < 1 || hands > 100'000'000) throw RuleError("hands must be 1..100000000, got " + std::to_string(hands));
-        if (threads < 1 || threads > 1024) throw RuleError("threads must be 1..1024, got " + std::to_string(threads));
+        const auto rollout = labelling_search(hands, labeller, threads, playout);
         PlayLabels labels;
         {
           py::gil_scoped_release release;

@@ -8,6 +8,7 @@
 #endif
 
 #include "capi/capi.hpp"
+#include "players/neural_net.hpp"
 #include "players/registry.hpp"
 #include "players/strong_weights.hpp"
 
@@ -15,27 +16,30 @@ namespace baloot::capi {
 
 namespace {
 
-// strong.weights beside this library, where the Python package installs both.
-std::string weights_beside_library() {
+// A file beside this library, where the Python package installs its weights files with it.
+std::string beside_library(const std::string& file) {
 #if !defined(_WIN32) && !defined(__EMSCRIPTEN__)
   Dl_info info;
   if (dladdr(reinterpret_cast<void*>(&baloot_api_version), &info) && info.dli_fname) {
     const std::string path = info.dli_fname;
     const auto slash = path.rfind('/');
-    return (slash == std::string::npos ? std::string() : path.substr(0, slash + 1)) + "strong.weights";
+    return (slash == std::string::npos ? std::string() : path.substr(0, slash + 1)) + file;
   }
 #endif
-  return "strong.weights";
+  return file;
 }
 
-// The strong player's learned values: read from the file beside the library when a strong player is first
-// made, replaced by baloot_set_strong_weights; each player keeps the weights it was made with.
+// The learned values of the strong and neural players: read from the files beside the library when the first
+// such player is made, the strong player's replaced by baloot_set_strong_weights; each player keeps the
+// weights it was made with.
 std::mutex weights_mutex;
-std::shared_ptr<const StrongWeights> weights;
+LearnedWeights weights;
 
-std::shared_ptr<const StrongWeights> current_weights() {
+LearnedWeights current_weights() {
   const std::lock_guard<std::mutex> lock(weights_mutex);
-  if (!weights) weights = std::make_shared<const StrongWeights>(read_strong_weights(weights_beside_library()));
+  if (!weights.strong)
+    weights.strong = std::make_shared<const StrongWeights>(read_strong_weights(beside_library("strong.weights")));
+  if (!weights.network) weights.network = read_neural_net(beside_library("neural.weights"));
   return weights;
 }
 
@@ -61,7 +65,7 @@ std::shared_ptr<const Policy> policy_of(const std::string& spec) {
       throw RuleError("player option '" + item + "' in '" + spec + "' must be name=number");
     options[trimmed(item.substr(0, eq))] = value;
   }
-  return make_policy(name, options, player_info(name).make_learned ? current_weights() : nullptr);
+  return make_policy(name, options, player_info(name).make_learned ? current_weights() : LearnedWeights{});
 }
 
 }  // namespace
@@ -107,7 +111,7 @@ baloot_status baloot_set_strong_weights(const char* path) {
     // Read and checked first, so that a bad file is this call's error and leaves the weights as they were.
     auto read = std::make_shared<const StrongWeights>(read_strong_weights(need(path, "path")));
     const std::lock_guard<std::mutex> lock(weights_mutex);
-    weights = std::move(read);
+    weights.strong = std::move(read);
   });
 }
 

@@ -1,5 +1,5 @@
-// Matches: the match rules (R33 Gahwa, R41 target and ties) applied after each hand, and whole matches
-// played in C++ threads, each hand with the match score passed to it (R30, the players' doubles).
+// Whole matches played in C++ threads, each hand with the match score passed to it (R30, the players'
+// doubles), the match rules (kernel/match_rules.hpp) applied after each hand.
 #pragma once
 
 #include <atomic>
@@ -7,37 +7,11 @@
 #include <vector>
 
 #include "kernel/hand.hpp"
+#include "kernel/match_rules.hpp"
 #include "players/native_play.hpp"
 #include "players/policy.hpp"
 
 namespace baloot {
-
-// How a match ended; kGoingOn while it has not.
-enum class MatchEnd : std::int8_t { kGoingOn, kGahwa, kTarget, kTieToBuyers };
-
-// What the match rules read of a finished hand.
-struct MatchHand {
-  bool thrown_in = false;
-  int points[2] = {0, 0};
-  bool gahwa = false;
-  int buyers = 0;       // the buying team
-  bool made = false;
-};
-
-MatchHand match_hand(const HandState& hand);
-
-// The match after a hand: its points added (none when thrown in), then R33 (under gahwa=match a Gahwa's
-// winner wins at once) and R41 (one team at the target wins; both, the higher total; equal totals go to
-// the buyers, or under target_tie=another_hand another hand is played).
-struct MatchStep {
-  int scores[2] = {0, 0};
-  int winner = -1;  // team, or -1 while the match goes on
-  MatchEnd end = MatchEnd::kGoingOn;
-};
-MatchStep after_hand(const Rules& rules, const int (&before)[2], const MatchHand& hand);
-
-// Throws RuleError unless `scores` may start a match: both non-negative and below the target.
-void check_match_start(const Rules& rules, const int (&scores)[2]);
 
 // One hand of a match as it was played.
 struct MatchHandRow {

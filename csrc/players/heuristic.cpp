@@ -70,7 +70,9 @@ const HeuristicParamInfo kParamTable[] = {
     BALOOT_PARAM(sun_over_partner), BALOOT_PARAM(sun_take_priority), BALOOT_PARAM(take_partner_priority), BALOOT_PARAM(confirm_sun_margin),
     BALOOT_PARAM(double_threshold), BALOOT_PARAM(sun_double_threshold), BALOOT_PARAM(three_threshold),
     BALOOT_PARAM(four_threshold), BALOOT_PARAM(gahwa_threshold), BALOOT_PARAM(pressure_gap),
-    BALOOT_PARAM(pressure_shift), BALOOT_PARAM(ruff_safe_unseen), BALOOT_PARAM(draw_trumps_min),
+    BALOOT_PARAM(pressure_shift), BALOOT_PARAM(match_equity), BALOOT_PARAM(match_equity_scale),
+    BALOOT_PARAM(match_equity_made_share),
+    BALOOT_PARAM(ruff_safe_unseen), BALOOT_PARAM(draw_trumps_min),
     BALOOT_PARAM(defender_lead_master_trump), BALOOT_PARAM(keep_trump_for_last), BALOOT_PARAM(master_keep),
     BALOOT_PARAM(trump_keep), BALOOT_PARAM(guard_keep), BALOOT_PARAM(void_bonus),
     BALOOT_PARAM(risk_abnat), BALOOT_PARAM(secure_partner_points), BALOOT_PARAM(lead_long_suit),
@@ -109,14 +111,21 @@ int HeuristicPolicy::decide(const HandState& state) const {
     case Phase::kBidding:
       return heuristic_bid(p_, t_, view);
     case Phase::kDoubling:
-      return heuristic_double(p_, t_, view);
+      return heuristic_double(p_, t_, view, table_.get());
     case Phase::kOver:
       break;
   }
   return kPass;
 }
 
+HeuristicPolicy::HeuristicPolicy(const HeuristicParams& params, std::shared_ptr<const MatchTable> table)
+    : p_(params), t_(params), table_(params.match_equity != 0 ? std::move(table) : nullptr) {}
+
 int HeuristicPolicy::choose(const HandState& state, Rng&) const { return decide(state); }
+
+std::shared_ptr<const Policy> HeuristicPolicy::with_match_table(std::shared_ptr<const MatchTable> table) const {
+  return std::make_shared<HeuristicPolicy>(p_, std::move(table));
+}
 
 HeuristicParams with_options(const PolicyOptions& options, const HeuristicParams& params, const std::string& name) {
   HeuristicParams chosen = params;

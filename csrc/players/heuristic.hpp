@@ -69,6 +69,14 @@ struct HeuristicParams {
   double gahwa_threshold = 20;          // buyer answers Gahwa (wins or loses the match)
   double pressure_gap = 60;             // match-score gap that counts as far ahead or behind
   double pressure_shift = 2;            // thresholds drop this much far behind and rise far ahead
+  // 1: at match scores other than 0-0, and given the match equity table of the rules played, a raise
+  // (Double, Three, Four, Gahwa) is made when it gives the team a better chance to win the match than
+  // passing, the hand taken as won by the raiser's team at the chance its value gives (logistic in the
+  // value's distance to the raise's threshold, over this scale) and otherwise lost, worth the contract's
+  // points times the multiplier to the team that wins it. 0 (or no table): the thresholds and pressure.
+  double match_equity = 0;
+  double match_equity_scale = 4;        // value points per unit of the chance's log-odds
+  double match_equity_made_share = 0.6; // the buyers' share of an undoubled hand's points when they make it
 
   // ---- Card play. Keep values are in abnat, weighed against the abnat a card carries.
   double ruff_safe_unseen = 1;       // an opponent who may still hold this many cards of the led suit is
@@ -129,16 +137,23 @@ inline ScorePressure score_pressure(const HeuristicParams& p, int mine, int thei
 
 class HeuristicPolicy final : public Policy {
  public:
-  explicit HeuristicPolicy(const HeuristicParams& params = HeuristicParams{}) : p_(params), t_(params) {}
+  // `table`: the match equity table its doubles read under the option match_equity (null: none).
+  explicit HeuristicPolicy(const HeuristicParams& params = HeuristicParams{},
+                           std::shared_ptr<const MatchTable> table = nullptr);
   int choose(const HandState& state, Rng& rng) const override;
   // The same decision without the virtual call (the fast path of benchmarks and batch runs).
   int decide(const HandState& state) const;
   const HeuristicParams& params() const { return p_; }
-  int score_class(int mine, int theirs) const override { return score_pressure(p_, mine, theirs).score_class(); }
+  int score_class(int mine, int theirs) const override {
+    return table_ ? kAnyScoreClass : score_pressure(p_, mine, theirs).score_class();
+  }
+  std::shared_ptr<const Policy> with_match_table(std::shared_ptr<const MatchTable> table) const override;
+  const std::shared_ptr<const MatchTable>& match_table() const { return table_; }
 
  private:
   HeuristicParams p_;
   HeuristicTables t_;
+  std::shared_ptr<const MatchTable> table_;  // set only when p_.match_equity asks for it
 };
 
 // `params` overridden by `options` (field names); throws RuleError naming the player `name` and an unknown option.

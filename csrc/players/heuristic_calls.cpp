@@ -1,7 +1,9 @@
 #include "players/heuristic_calls.hpp"
 
 #include <cassert>
+#include <cmath>
 
+#include "kernel/scoring.hpp"
 #include "players/known_projects.hpp"
 #include "players/suit_tables.hpp"
 
@@ -41,6 +43,34 @@ double ashkal_value(const HeuristicParams& p, const HeuristicTables& t, Hand han
     case kJack: return v + p.ashkal_up_face;
     default: return v;
   }
+}
+
+// The raiser's team's chance to win the match when the hand is played at `multiplier` (or as a Gahwa) and
+// won by that team with chance `won`: a raised hand's winner takes the contract's points times the
+// multiplier (R32), an undoubled hand made gives the buyers `made_share` of them and the defenders the
+// rest (R37), and one failed gives the defenders all (R38).
+double match_chance(const HeuristicParams& p, const MatchTable& table, const SeatView& v, double won, int multiplier,
+                    bool gahwa) {
+  const int team = team_of(v.seat());
+  const int buyers = team_of(v.buyer());
+  const int before[2] = {v.score_before(0), v.score_before(1)};
+  const int total = v.contract().mode == Mode::kSun ? kSunHandPoints : kHokumHandPoints;
+  const int points = gahwa && table.rules().gahwa == GahwaScore::kFlat152 ? kFlatGahwaPoints : total * multiplier;
+  double chance = 0;
+  for (const int winner : {team, 1 - team}) {
+    MatchHand hand;
+    hand.points[winner] = points;
+    if (multiplier == 1 && winner == buyers) {
+      hand.points[winner] = static_cast<int>(std::lround(p.match_equity_made_share * points));
+      hand.points[1 - winner] = points - hand.points[winner];
+    }
+    hand.gahwa = gahwa;
+    hand.buyers = buyers;
+    hand.made = winner == buyers;
+    const double team0 = table.after_hand(before, v.dealer(), hand);
+    chance += (winner == team ? won : 1 - won) * (team == 0 ? team0 : 1 - team0);
+  }
+  return chance;
 }
 
 }  // namespace
@@ -106,7 +136,8 @@ double ashkal_value(const HeuristicParams& p, const HeuristicTables& t, Hand han
 
 // ---- Doubling -------------------------------------------------------------------------------------
 
-[[gnu::noinline]] int heuristic_double(const HeuristicParams& p, const HeuristicTables& t, const SeatView& v) {
+[[gnu::noinline]] int heuristic_double(const HeuristicParams& p, const HeuristicTables& t, const SeatView& v,
+                                       const MatchTable* table) {
   assert(v.phase() == Phase::kDoubling && v.has_contract());
   const ActionMask legal = v.legal_actions();
   const ActionMask raise = legal & ~action_bit(kPass);
@@ -126,6 +157,15 @@ double ashkal_value(const HeuristicParams& p, const HeuristicTables& t, Hand han
     case kFour: threshold = p.four_threshold; break;
     case kGahwa: threshold = p.gahwa_threshold; break;
     default: return kPass;
+  }
+  if (table && (v.score_before(0) != 0 || v.score_before(1) != 0)) {
+    const double won = 1 / (1 + std::exp(-(value - threshold) / p.match_equity_scale));
+    const int raised = action == kDouble ? 2 : action == kThree ? 3 : 4;
+    // Only a raise that gains: at equal chances the raise only hands the other team the next answer.
+    return match_chance(p, *table, v, won, raised, action == kGahwa) >
+                   match_chance(p, *table, v, won, v.multiplier(), false)
+               ? action
+               : kPass;
   }
   const ScorePressure pressure = score_pressure(p, v.score_before(team_of(v.seat())), v.score_before(1 - team_of(v.seat())));
   if (pressure.far_behind) threshold -= p.pressure_shift;

@@ -1,8 +1,5 @@
 #include "players/play_labels.hpp"
 
-#include <atomic>
-
-#include "kernel/parallel.hpp"
 #include "players/expert.hpp"
 
 namespace baloot {
@@ -38,43 +35,22 @@ void label_hand(std::int64_t index, std::uint64_t seed, const Policy& player, co
   }
 }
 
-template <typename T>
-void append(std::vector<T>& to, const std::vector<T>& from) {
-  to.insert(to.end(), from.begin(), from.end());
-}
-
 }  // namespace
+
+void PlayLabels::append(const PlayLabels& more) {
+  extend(context, more.context);
+  extend(count, more.count);
+  extend(features, more.features);
+  extend(value, more.value);
+  extend(card, more.card);
+}
 
 PlayLabels play_labels(std::int64_t hands, std::uint64_t seed, const Policy& player, const RolloutPolicy& labeller,
                        const Rules& rules, int threads) {
   const HeuristicPolicy expert(expert_params());
-  std::vector<PlayLabels> by_hand(static_cast<std::size_t>(hands));
-  struct Worker {
-    std::vector<PlayLabels>& by_hand;
-    std::uint64_t seed;
-    const Policy& player;
-    const HeuristicPolicy& expert;
-    const RolloutPolicy& labeller;
-    const Rules& rules;
-    void operator()(std::int64_t begin, std::int64_t end) {
-      for (std::int64_t i = begin; i < end; ++i)
-        label_hand(i, seed, player, expert, labeller, rules, by_hand[static_cast<std::size_t>(i)]);
-    }
-    void finish() {}
-  };
-  const std::atomic<bool> stop{false};
-  std::atomic<std::int64_t> done{0};
-  parallel_chunks(hands, threads, 1, stop, done,
-                  [&] { return Worker{by_hand, seed, player, expert, labeller, rules}; });
-  PlayLabels all;
-  for (const PlayLabels& h : by_hand) {
-    append(all.context, h.context);
-    append(all.count, h.count);
-    append(all.features, h.features);
-    append(all.value, h.value);
-    append(all.card, h.card);
-  }
-  return all;
+  return label_hands<PlayLabels>(hands, threads, [&](std::int64_t i, PlayLabels& rows) {
+    label_hand(i, seed, player, expert, labeller, rules, rows);
+  });
 }
 
 }  // namespace baloot

@@ -2,10 +2,14 @@
 // perfect-information players can exist; a fair player reads it only through a SeatView.
 #pragma once
 
+#include <memory>
+
 #include "kernel/hand.hpp"
 #include "kernel/rng.hpp"
 
 namespace baloot {
+
+class MatchTable;
 
 // What the seat to move can see: its own cards, the up-card, the calls, the table and every card
 // played so far. Other hands stay hidden (except the up-card, whose holder everyone knows).
@@ -61,6 +65,11 @@ class Policy {
   // get the same decisions from it, so that hands at such scores may be grouped (match equity).
   // kAnyScoreClass when it may read the score in any way.
   virtual int score_class(int /*mine*/, int /*theirs*/) const { return 0; }
+  // The same player reading `table` (a match equity table of the rules it will play under) where its
+  // options say it weighs its calls by the chance to win the match; null for a player that never does.
+  virtual std::shared_ptr<const Policy> with_match_table(std::shared_ptr<const MatchTable> /*table*/) const {
+    return nullptr;
+  }
 };
 
 constexpr int kAnyScoreClass = -1;
@@ -90,10 +99,18 @@ namespace baloot {
 using PolicyOptions = std::map<std::string, double>;
 
 struct StrongWeights;
+struct NeuralNet;
 
-// A built-in player by name ("random", ...); throws RuleError for an unknown name or option. `weights` are
-// the learned values of the strong player, which owns them (shared, never changed); the others take none.
+// The learned values of the players that have them, which own them (shared, never changed): the strong
+// player's, which the neural player calls by too, and the neural player's network.
+struct LearnedWeights {
+  std::shared_ptr<const StrongWeights> strong;
+  std::shared_ptr<const NeuralNet> network;
+};
+
+// A built-in player by name ("random", ...); throws RuleError for an unknown name or option. `weights`: the
+// learned values of the strong and neural players; the others take none.
 std::shared_ptr<const Policy> make_policy(const std::string& name, const PolicyOptions& options = {},
-                                          std::shared_ptr<const StrongWeights> weights = nullptr);
+                                          LearnedWeights weights = {});
 
 }  // namespace baloot

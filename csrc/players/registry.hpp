@@ -32,8 +32,7 @@ struct PlayerInfo {
   // The player from its options, every one present (checked_options fills in the defaults).
   std::shared_ptr<const Policy> (*make)(const PolicyOptions& options);
   // Instead of make, for a player of learned values: made from its options and the weights it owns.
-  std::shared_ptr<const Policy> (*make_learned)(const PolicyOptions& options,
-                                                std::shared_ptr<const StrongWeights> weights) = nullptr;
+  std::shared_ptr<const Policy> (*make_learned)(const PolicyOptions& options, LearnedWeights weights) = nullptr;
 };
 
 // The built-in players from the weakest to the strongest.

@@ -24,10 +24,14 @@ double hokum_gain(const StrongWeights& w, Hand cards, int trump, int projects, d
 }  // namespace
 
 StrongPolicy::StrongPolicy(std::shared_ptr<const StrongWeights> weights, const HeuristicParams& params,
-                           const EndgameSearch& endgame, bool learned_play)
-    : w_(std::move(weights)), expert_(params), endgame_(endgame), learned_play_(learned_play) {
+                           const EndgameSearch& endgame, bool learned_play, std::shared_ptr<const MatchTable> table)
+    : w_(std::move(weights)), expert_(params, std::move(table)), endgame_(endgame), learned_play_(learned_play) {
   for (int c = 0; c < kPlayContexts; ++c)
     for (int i = 0; i < kPlayWeights; ++i) play_[c][i] = static_cast<float>(w_->play[c][i]);
+}
+
+std::shared_ptr<const Policy> StrongPolicy::with_match_table(std::shared_ptr<const MatchTable> table) const {
+  return std::make_shared<StrongPolicy>(w_, expert_.params(), endgame_, learned_play_, std::move(table));
 }
 
 int StrongPolicy::choose(const HandState& state, Rng& rng) const {

@@ -14,10 +14,12 @@ namespace baloot {
 
 class StrongPolicy final : public Policy {
  public:
+  // `table`: the match equity table the expert's doubles read under the option match_equity (null: none).
   StrongPolicy(std::shared_ptr<const StrongWeights> weights, const HeuristicParams& params, const EndgameSearch& endgame,
-               bool learned_play = true);
+               bool learned_play = true, std::shared_ptr<const MatchTable> table = nullptr);
   int choose(const HandState& state, Rng& rng) const override;
   int score_class(int mine, int theirs) const override { return expert_.score_class(mine, theirs); }
+  std::shared_ptr<const Policy> with_match_table(std::shared_ptr<const MatchTable> table) const override;
 
  private:
   int bid_on_turn(const SeatView& v) const;

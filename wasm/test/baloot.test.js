@@ -39,6 +39,7 @@ test('the seeded results equal the Python package\'s', async () => {
     `heuristic ${rows(baloot.simulate({ hands: 4000, players: 'heuristic', seed: 13 }))}`,
     `expert ${rows(baloot.simulate({ hands: 2000, players: 'expert', seed: 14 }))}`,
     `pimc ${rows(baloot.simulate({ hands: 8, players: ['pimc:samples=4', 'heuristic', 'pimc:samples=4', 'heuristic'], seed: 15 }))}`,
+    `neural ${rows(baloot.simulate({ hands: 2000, players: 'neural', seed: 19 }))}`,
     `legal moves ${digest(pythonRepr(inputs.legal_moves.map((question) => {
       const [hand, trick, contract] = question.split(',');
       const cards = (digits) => Array.from(digits, (d) => baloot.DECK[inputs.card_digits.indexOf(d)]);

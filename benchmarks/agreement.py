@@ -1,0 +1,107 @@
+"""How far the default analysis players' bidding answers are from the search player's.
+
+    python benchmarks/agreement.py [--hands 24] [--seed 2026] [--samples 4000] [--search rollout:worlds=400:race=0]
+                                   [--search-samples 400] [--threads 0] [HAND UP SEAT ...]
+
+Draws ``--hands`` first-round hands at random from ``--seed`` (seats 0, 1, 2, 3 in turn, dealer 0: five
+cards and an up-card from a shuffled deck), plus any ``HAND UP SEAT`` triples given (e.g. ``"JH 9H AH 7S
+8C" 8H 1``), and prints for each Hokum - Pass and Sun - Pass (paired differences, 95% CI) from
+``analyze_bid`` with the default players and with the search player, then the RMS of the differences
+between the two, and the hands where the two best calls differ while the search's best beats its second
+best by more than that difference's CI. Hands are drawn, never chosen: do not tune to them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from typing import List, Optional, Tuple
+
+import numpy as np
+
+import baloot
+from baloot.analysis import DEFAULT_PLAYERS
+from baloot.cards import DECK
+from baloot.stats import Estimate, mean_estimate
+
+COMPARED = ("hokum", "sun")
+DEALER = 0
+
+
+def drawn_hands(count: int, seed: int) -> List[Tuple[str, str, int]]:
+    """``count`` first-round hands (cards, up-card, seat) from a seeded shuffle, the seats in turn."""
+    rng = np.random.default_rng(seed)
+    hands = []
+    for index in range(count):
+        deck = [DECK[i] for i in rng.permutation(len(DECK))]
+        hands.append((" ".join(deck[:5]), deck[5], index % 4))
+    return hands
+
+
+def over_pass(analysis: baloot.BidAnalysis, action: str) -> Optional[Estimate]:
+    """The call's margin minus passing's on the same samples; None where the call was not open."""
+    if action not in (row.action for row in analysis.rows):
+        return None
+    return mean_estimate((analysis[action].margins - analysis["pass"].margins).astype(np.float64))
+
+
+def clearly_best(analysis: baloot.BidAnalysis) -> Optional[str]:
+    """The best call where it beats the second best by more than the paired difference's CI, else None."""
+    second = sorted(analysis.rows, key=lambda row: row.margin.mean)[-2]
+    gap = mean_estimate((analysis[analysis.best].margins - second.margins).astype(np.float64))
+    return analysis.best if gap.mean > gap.ci else None
+
+
+def show(estimate: Optional[Estimate]) -> str:
+    return "—" if estimate is None else f"{estimate.mean:+6.2f} ± {estimate.ci:4.2f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--hands", type=int, default=24, help="hands drawn at random (default 24)")
+    parser.add_argument("--seed", type=int, default=2026, help="the draw's seed and the analyses' (default 2026)")
+    parser.add_argument("--samples", type=int, default=4000, help="samples with the default players")
+    parser.add_argument("--search", default="rollout:worlds=400:race=0", help="the search player")
+    parser.add_argument("--search-samples", type=int, default=400, help="samples with the search player")
+    parser.add_argument("--threads", type=int, default=0)
+    parser.add_argument("extra", nargs="*", help="more hands: HAND UP SEAT triples")
+    args = parser.parse_args()
+    if len(args.extra) % 3:
+        parser.error("extra hands come as HAND UP SEAT triples")
+    hands = drawn_hands(args.hands, args.seed) + [
+        (args.extra[i], args.extra[i + 1], int(args.extra[i + 2])) for i in range(0, len(args.extra), 3)]
+    differences = {action: [] for action in COMPARED}
+    disagreements = 0
+    print(f"default players {DEFAULT_PLAYERS!r} ({args.samples:,} samples) vs {args.search!r} "
+          f"({args.search_samples:,} samples), dealer {DEALER}, seed {args.seed}")
+    print(f"{'hand':<18} {'up':<3} seat | " + " | ".join(
+        f"{a} - pass: default, search, diff" for a in COMPARED) + " | best: default, search")
+    for hand, up, seat in hands:
+        began = time.perf_counter()
+        ours, theirs = (baloot.analyze_bid(hand, up, seat, DEALER, samples=samples, players=players,
+                                           seed=args.seed, threads=args.threads)
+                        for players, samples in ((DEFAULT_PLAYERS, args.samples),
+                                                 (args.search, args.search_samples)))
+        columns = []
+        for action in COMPARED:
+            a, b = over_pass(ours, action), over_pass(theirs, action)
+            difference = None if a is None else a.mean - b.mean
+            if difference is not None:
+                differences[action].append(difference)
+            columns.append(f"{show(a)}, {show(b)}, " + ("—" if difference is None else f"{difference:+5.2f}"))
+        settled = clearly_best(theirs)
+        differs = settled is not None and settled != ours.best
+        disagreements += differs
+        print(f"{hand:<18} {up:<3} {seat:>4} | " + " | ".join(columns) +
+              f" | {ours.best}, {theirs.best}{' (differs)' if differs else ''} [{time.perf_counter() - began:.0f} s]",
+              flush=True)
+    for action in COMPARED:
+        values = np.array(differences[action])
+        print(f"{action} - pass: RMS of default - search over {len(values)} hands: "
+              f"{math.sqrt(np.mean(values ** 2)):.2f} points (largest {np.max(np.abs(values)):.2f})")
+    print(f"best calls that differ where the search's best is clear: {disagreements} of {len(hands)}")
+
+
+if __name__ == "__main__":
+    main()

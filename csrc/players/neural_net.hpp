@@ -1,0 +1,62 @@
+// The neural player's network, in integers so that every build decides the same. A wide first layer
+// whose int16 accumulator is its bias plus the weight columns of the active features (neural_input.hpp),
+// clipped to 0..127; two int8 layers (int32 sums, shifted right by kNeuralShift, clipped to 0..127); then
+// two int8 heads read the last layer: a logit for each of the 32 canonical cards, and the value.
+//
+// The float network it quantises computes a = clamp(x, 0, 1) at each hidden layer; a weight w of the
+// first layer is stored as round(127 w), a weight of a later layer as round(64 w) (clipped to +-127) and
+// its bias as round(127 * 64 b), so a logit or the value in float units is the integer / (127 * 64).
+// The value is the seat's team's game points over the other's divided by kNeuralValueScale.
+//
+// Weights file (training/neural_export.py writes it): the line "baloot-neural 1", then little-endian binary:
+// five int32 sizes (inputs, layer 1, layer 2, layer 3, cards), the arrays w1 [inputs][l1] and b1 [l1]
+// (int16), w2 [l2][l1] (int8), b2 [l2] (int32), w3 [l3][l2] (int8), b3 [l3] (int32), wp [cards][l3]
+// (int8), bp [cards] (int32), wv [l3] (int8), bv (int32), and last the 64-bit FNV-1a hash of every byte
+// after the first line.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "players/neural_input.hpp"
+
+namespace baloot {
+
+constexpr int kNeuralL1 = 128;
+constexpr int kNeuralL2 = 32;
+constexpr int kNeuralL3 = 32;
+constexpr int kNeuralShift = 6;
+constexpr int kNeuralOne = 127;               // an activation of 1.0
+constexpr int kNeuralOutputOne = 127 * 64;    // a logit or value of 1.0
+constexpr int kNeuralValueScale = 32;         // game points per value unit
+constexpr const char* kNeuralHeader = "baloot-neural 1";
+
+// The int8 weights are held as int16, the width the multiply-adds take.
+struct NeuralNet {
+  alignas(32) std::int16_t w1[kNeuralInputs][kNeuralL1];
+  alignas(32) std::int16_t b1[kNeuralL1];
+  alignas(32) std::int16_t w2[kNeuralL2][kNeuralL1];
+  std::int32_t b2[kNeuralL2];
+  alignas(32) std::int16_t w3[kNeuralL3][kNeuralL2];
+  std::int32_t b3[kNeuralL3];
+  alignas(32) std::int16_t wp[kNumCards][kNeuralL3];
+  std::int32_t bp[kNumCards];
+  alignas(32) std::int16_t wv[kNeuralL3];
+  std::int32_t bv;
+};
+
+struct NeuralOutput {
+  std::int32_t policy[kNumCards];  // by canonical card
+  std::int32_t value;
+};
+
+// The network's outputs for the `count` active features `active` (each below kNeuralInputs).
+void neural_forward(const NeuralNet& net, const std::uint16_t* active, int count, NeuralOutput& out);
+
+// Reads and checks a weights file; a RuleError naming the file and what is wrong (missing, not a neural
+// weights file, other sizes, truncated, damaged). The Python package reads its shipped file once and hands
+// the same network to every neural player.
+std::shared_ptr<NeuralNet> read_neural_net(const std::string& path);
+
+}  // namespace baloot

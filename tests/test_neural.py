@@ -1,0 +1,175 @@
+"""The neural player: its features read only what the seat sees, its integer network is the one numpy
+computes from the exported weights, its weights load once from the package and fail clearly when damaged,
+and its training rows do not depend on the thread count (tests/test_players_generic.py checks the rest that
+every registered player must do)."""
+
+import os
+import random
+
+import numpy as np
+import pytest
+from neural_export import LAYOUT, SIZES, quantise, write_weights
+from neural_reference import forward
+from test_search_players import played_hand, twins
+
+import baloot
+from baloot import _core
+from baloot.errors import BalootError
+from baloot.roster import SHIPPED_NETWORK, BuiltinPlayer, neural_network
+from baloot.rules import Rules, core_rules
+
+PLAYING = 2
+RULES = core_rules(Rules())
+TRAIN = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "training", "train.py")
+CARD_SLOTS, CARD_FEATURES = 8, 32 * 8
+
+
+def random_params(rng, spread):
+    """Float parameters of every array of the network, first-layer columns of about `spread`."""
+    return {name: rng.normal(0, spread if name in ("w1", "b1") else 1.0, size=shape) for name, _, shape in LAYOUT}
+
+
+@pytest.fixture
+def random_weights(tmp_path):
+    rng = np.random.default_rng(5)
+    net = quantise(random_params(rng, 0.4))
+    path = str(tmp_path / "random.weights")
+    write_weights(path, net)
+    return net, path
+
+
+def playing_states(count, seed=0):
+    rng = random.Random(seed)
+    while count:
+        state, _ = played_hand(rng.randrange(1 << 30), rng.randrange(1, 32))
+        if state.phase == PLAYING:
+            count -= 1
+            yield state
+
+
+def test_the_network_loads_once_from_the_package():
+    assert SHIPPED_NETWORK == os.path.join(os.path.dirname(os.path.abspath(baloot.__file__)), "neural.weights")
+    assert neural_network() is neural_network(SHIPPED_NETWORK)  # read once, shared by every neural player
+    assert baloot.simulate(10, players="neural", seed=0).hands == 10
+    with pytest.raises(BalootError, match="needs its network"):
+        _core.Player("neural")
+    with pytest.raises(BalootError, match="needs its weights"):
+        _core.Player("neural", {}, None, neural_network())
+
+
+@pytest.mark.parametrize("spread", [0.4, 40.0])  # 40: the int16 accumulator wraps
+def test_the_core_computes_the_network_numpy_computes(tmp_path, spread):
+    rng = np.random.default_rng(int(spread))
+    net = quantise(random_params(rng, spread))
+    path = str(tmp_path / "n.weights")
+    write_weights(path, net)
+    inputs = [_core.neural_input(state)[0] for state in playing_states(40)]
+    inputs += [sorted(rng.choice(SIZES["inputs"], size=rng.integers(0, SIZES["max_active"] + 1), replace=False))
+               for _ in range(40)]
+    for active in inputs:
+        logits, value = _core.neural_forward(_core.NeuralWeights(path), [int(f) for f in active])
+        expected_logits, expected_value = forward(net, active, SIZES["shift"])
+        assert logits == expected_logits.tolist() and value == expected_value
+
+
+def test_the_features_say_where_each_card_is_as_the_seat_sees_it():
+    for state in playing_states(200, seed=1):
+        active, canonical = _core.neural_input(state)
+        assert active == sorted(set(active)) and len(active) <= SIZES["max_active"]
+        assert 0 <= active[0] and active[-1] < SIZES["inputs"]
+        cards = [f for f in active if f < CARD_FEATURES]
+        seen = state.hands[state.to_move] | sum(1 << c for c in state.played_cards)
+        assert [f // CARD_SLOTS for f in cards] == sorted(canonical[c // 8] * 8 + c % 8 for c in range(32) if seen >> c & 1)
+        own = {c for c in range(32) if state.hands[state.to_move] >> c & 1}
+        seen_own = {f // CARD_SLOTS for f in cards if f % CARD_SLOTS == 0}
+        assert seen_own == {(canonical[c // 8] * 8 + c % 8) for c in own}
+        if state.mode == 1:
+            assert canonical[state.trump] == 0
+        assert sorted(canonical) == [0, 1, 2, 3]
+
+
+def test_neural_decides_on_what_its_seat_sees(random_weights):
+    for player in (BuiltinPlayer("neural").core, BuiltinPlayer("neural", weights=random_weights[1]).core):
+        for i, (state, other) in enumerate(twins(150)):
+            assert _core.neural_input(state) == _core.neural_input(other)
+            assert player.choose(state, i) == player.choose(other, i)
+
+
+def test_a_weights_file_is_named_in_the_spec(random_weights):
+    _, path = random_weights
+    named = baloot.simulate(20, players=f"neural:weights={path}", seed=1)
+    given = baloot.simulate(20, players=BuiltinPlayer("neural", weights=path), seed=1)
+    assert np.array_equal(named.points, given.points)
+    assert not np.array_equal(named.points, baloot.simulate(20, players="neural", seed=1).points)
+    with pytest.raises(BalootError, match="takes no weights"):
+        baloot.simulate(2, players=f"heuristic:weights={path}", seed=1)
+    with pytest.raises(BalootError, match="names no file"):
+        baloot.simulate(2, players="neural:weights=", seed=1)
+    with pytest.raises(BalootError, match="twice"):
+        BuiltinPlayer(f"neural:weights={path}", weights=path)
+
+
+@pytest.mark.parametrize("damage, message", [
+    (lambda data: b"baloot-neural 9" + data[15:], "does not begin"),
+    (lambda data: data[:len(data) // 2], "truncated"),
+    (lambda data: data[:16] + (999).to_bytes(4, "little") + data[20:], "other sizes"),
+    (lambda data: data[:100] + bytes([data[100] ^ 1]) + data[101:], "checksum"),
+    (lambda data: data + b"\0", "after the end"),
+])
+def test_a_damaged_weights_file_is_a_clear_error(tmp_path, damage, message):
+    with open(SHIPPED_NETWORK, "rb") as f:
+        data = f.read()
+    bad = tmp_path / "neural.weights"
+    bad.write_bytes(damage(data))
+    for read in (_core.NeuralWeights, lambda path: BuiltinPlayer("neural", weights=path)):
+        with pytest.raises(BalootError, match=message):
+            read(str(bad))
+    with pytest.raises(BalootError, match="no such file"):
+        baloot.simulate(10, players=f"neural:weights={tmp_path / 'gone.weights'}", seed=0)
+
+
+def test_training_rows():
+    player, labeller = BuiltinPlayer("strong").core, _core.Player("rollout", {"worlds": 4})
+    one = _core.neural_rows(12, 7, player, labeller, RULES, 1)
+    two = _core.neural_rows(12, 7, player, labeller, RULES, 2)
+    for key in one:
+        assert np.array_equal(one[key], two[key]), key
+    n = len(one["legal"])
+    assert one["features"].shape == (n, SIZES["max_active"]) and one["value"].shape == (n, 32)
+    assert len(one["margin"]) == len(one["chosen"]) == n > 0
+    legal = (one["legal"][:, None].astype(np.int64) >> np.arange(32)) & 1 == 1
+    assert (legal.sum(axis=1) >= 2).all() and legal[np.arange(n), one["chosen"]].all()
+    assert (one["value"][~legal] == 0).all() and np.isfinite(one["value"]).all()
+    for row in one["features"]:
+        active = row[row < SIZES["inputs"]]
+        assert (row[len(active):] == SIZES["inputs"]).all() and len(active) >= 8
+    with pytest.raises(BalootError, match="rollout"):
+        _core.neural_rows(3, 7, player, player, RULES, 1)
+
+
+def test_training_runs_a_few_steps(tmp_path):
+    pytest.importorskip("torch")
+    import subprocess
+    import sys
+
+    data = _core.neural_rows(6, 3, BuiltinPlayer("strong").core, _core.Player("rollout", {"worlds": 2}), RULES, 1)
+    np.savez(tmp_path / "rows-1-000000000.npz", **data)
+    out = tmp_path / "tiny.weights"
+    # The script imports the baloot that this test imported (a build in place or the installed package).
+    root = os.path.dirname(os.path.dirname(os.path.abspath(baloot.__file__)))
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    run = subprocess.run([sys.executable, TRAIN, "--data", str(tmp_path), "--out", str(out), "--steps", "3",
+                          "--batch", "16"], capture_output=True, text=True, env=env, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "held-out regret" in run.stdout
+    _core.NeuralWeights(str(out))
+    assert baloot.simulate(4, players=f"neural:weights={out}", seed=2).hands == 4
+
+
+def test_the_match_score_classes_hold_what_the_network_reads_of_the_score():
+    """Match equity groups score pairs that a player decides alike: the neural player's network reads each
+    team's score by twenties, so its classes are more than those of the strong player it calls as."""
+    strong, neural = BuiltinPlayer("strong").core, BuiltinPlayer("neural").core
+    _, strong_classes = _core.score_classes(RULES, [strong] * 4)
+    _, neural_classes = _core.score_classes(RULES, [neural] * 4)
+    assert len(neural_classes) > len(strong_classes)

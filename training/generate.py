@@ -1,0 +1,58 @@
+"""Training rows for the neural player, by self-play, labelled by the rollout search.
+
+    python training/generate.py --out DIR [--hands N] [--chunk C] [--worlds W] [--player P] [--seed S]
+                                [--threads T]
+
+Hands are dealt, called and played by ``--player`` (default: strong) for every seat, ``--chunk`` hands at a
+time; at every card decision with a choice the rollout search (``--worlds`` worlds) values each legal card
+(``--worlds 0``: no values, rows to imitate the player's card from, at simulation speed).
+Each chunk is written to DIR/rows-SEED-FIRST.npz (``_core.neural_rows``: features, legal, value, margin), so
+a run may be stopped at any time and train.py reads every chunk written; chunk k holds hands
+k*C .. (k+1)*C-1 of the seed's stream, so a rerun skips the chunks already there and the rows follow the
+seed alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+import numpy as np
+
+from baloot import _core
+from baloot.rules import Rules, core_rules
+from baloot.simulate import core_players
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", required=True, help="folder of the row files")
+    parser.add_argument("--hands", type=int, default=1_000_000, help="hands in all (default 1,000,000)")
+    parser.add_argument("--chunk", type=int, default=200, help="hands per file (default 200)")
+    parser.add_argument("--worlds", type=int, default=100, help="rollout worlds per decision (default 100)")
+    parser.add_argument("--player", default="strong", help="the player of the hands (default strong)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--threads", type=int, default=1)
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    labeller = _core.Player("rollout", {"worlds": args.worlds}) if args.worlds else None
+    player = core_players(args.player, Rules())[0][0]
+    rules = core_rules(Rules())
+    began, rows = time.perf_counter(), 0
+    for first in range(0, args.hands, args.chunk):
+        path = os.path.join(args.out, f"rows-{args.seed}-{first:09d}.npz")
+        if os.path.exists(path):
+            continue
+        hands = min(args.chunk, args.hands - first)
+        # Chunk k is the hands of a seed of its own, so that chunks are independent of --hands.
+        data = _core.neural_rows(hands, args.seed * 1_000_003 + first, player, labeller, rules, args.threads)
+        np.savez(path + ".tmp.npz", **data)
+        os.replace(path + ".tmp.npz", path)
+        rows += len(data["legal"])
+        elapsed = time.perf_counter() - began
+        print(f"{first + hands:,} hands, {rows:,} rows this run, {rows / elapsed:.1f} rows/s", flush=True)
+
+
+if __name__ == "__main__":
+    main()

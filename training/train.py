@@ -1,0 +1,209 @@
+"""Train the neural player's network on rows from generate.py, quantise it, write its weights file.
+
+    python training/train.py --data DIR [--imitation DIR2] [--imitation-epochs E2] [--out FILE] [--epochs E]
+                             [--batch B] [--lr LR] [--temperature T] [--value-weight V] [--held-out H]
+                             [--steps N] [--seed S] [--threads T]
+
+The float network (PyTorch, on the CPU) is the integer one of csrc/players/neural_net.hpp: a sum of
+first-layer columns of the active features, two hidden layers, activations clipped to 0..1, a policy head
+over the 32 canonical cards and a value head. The policy learns the rollout search's card values as soft
+targets (softmax over the legal cards of value / ``--temperature`` game points), the value head the hand's
+final margin / value_scale (mean squared error, weighted ``--value-weight``). With ``--imitation``, the
+network first learns, for ``--imitation-epochs``, to play the card the player of those unlabelled rows
+played (cheap rows at simulation speed), then the search's values. Later layers' weights are
+kept within what int8 holds. A fraction ``--held-out`` of the hands' rows (the last files) is kept out of
+training, and the script prints, on them, the game points per decision the network's card loses to the
+search's best card (its regret), beside that of a random legal card, for the float network and the
+quantised one the core runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import os
+import time
+from typing import Dict, Tuple
+
+import numpy as np
+import torch
+from neural_export import INT8, SIZES, WEIGHT_ONE, quantise, write_weights
+from torch import nn
+
+INPUTS = SIZES["inputs"]
+CARDS = 32
+
+
+def load_rows(folder: str) -> Dict[str, np.ndarray]:
+    """Every row file in folder, in file-name order."""
+    files = sorted(glob.glob(os.path.join(folder, "rows-*.npz")))
+    if not files:
+        raise SystemExit(f"no row files in {folder}")
+    parts = [dict(np.load(f)) for f in files]
+    return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
+
+
+def legal_matrix(legal: np.ndarray) -> np.ndarray:
+    """The legal masks as rows of 32 booleans."""
+    return (legal[:, None].astype(np.int64) >> np.arange(CARDS)) & 1 == 1
+
+
+class Network(nn.Module):
+    """The float network that csrc/players/neural_net.hpp's integer one quantises."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.w1 = nn.EmbeddingBag(INPUTS + 1, SIZES["l1"], mode="sum", padding_idx=INPUTS)
+        self.b1 = nn.Parameter(torch.zeros(SIZES["l1"]))
+        self.l2 = nn.Linear(SIZES["l1"], SIZES["l2"])
+        self.l3 = nn.Linear(SIZES["l2"], SIZES["l3"])
+        self.policy = nn.Linear(SIZES["l3"], CARDS)
+        self.value = nn.Linear(SIZES["l3"], 1)
+        with torch.no_grad():
+            self.w1.weight.normal_(0, 0.1)
+            self.w1.weight[INPUTS] = 0
+
+    def forward(self, features: torch.Tensor) -> Tuple[torch.Tensor, torch.Tensor]:
+        a = torch.clamp(self.w1(features) + self.b1, 0, 1)
+        a = torch.clamp(self.l2(a), 0, 1)
+        a = torch.clamp(self.l3(a), 0, 1)
+        return self.policy(a), self.value(a).squeeze(1)
+
+    def keep_in_range(self) -> None:
+        """Later layers' weights within what int8 holds at the export's scale."""
+        bound = INT8 / WEIGHT_ONE
+        with torch.no_grad():
+            for layer in (self.l2, self.l3, self.policy, self.value):
+                layer.weight.clamp_(-bound, bound)
+
+    def params(self) -> Dict[str, np.ndarray]:
+        """The float parameters under the names of neural_export.LAYOUT."""
+        t = {"w1": self.w1.weight[:INPUTS], "b1": self.b1, "w2": self.l2.weight, "b2": self.l2.bias,
+             "w3": self.l3.weight, "b3": self.l3.bias, "wp": self.policy.weight, "bp": self.policy.bias,
+             "wv": self.value.weight[0], "bv": self.value.bias[0]}
+        return {name: value.detach().numpy().astype(np.float64) for name, value in t.items()}
+
+
+def quantised_logits(net: Dict[str, np.ndarray], features: np.ndarray) -> np.ndarray:
+    """The integer network's logits for rows of padded features, in numpy, batched."""
+    w1 = np.vstack([net["w1"], np.zeros((1, SIZES["l1"]), np.int16)]).astype(np.int64)
+    acc = w1[features.astype(np.int64)].sum(axis=1) + net["b1"]
+    acc = (acc + 32768) % 65536 - 32768  # the int16 accumulator's wrap
+    a = np.clip(acc, 0, 127)
+    for w, b in (("w2", "b2"), ("w3", "b3")):
+        a = np.clip((a @ net[w].astype(np.int64).T + net[b]) >> SIZES["shift"], 0, 127)
+    return a @ net["wp"].astype(np.int64).T + net["bp"]
+
+
+def regret(chosen: np.ndarray, value: np.ndarray, legal: np.ndarray) -> float:
+    """Mean game points per decision of the best legal card's value over that of the chosen card's."""
+    return float((np.where(legal, value, -np.inf).max(axis=1) - value[np.arange(len(value)), chosen]).mean())
+
+
+def best(logits: np.ndarray, legal: np.ndarray) -> np.ndarray:
+    """Each row's legal card of the highest logit."""
+    return np.where(legal, logits, -np.inf).argmax(axis=1)
+
+
+def policy_loss(logits: torch.Tensor, legal: torch.Tensor, target: torch.Tensor) -> torch.Tensor:
+    """Cross-entropy of the legal cards' softmax against `target`: probabilities per card, or a card index."""
+    logits = logits.masked_fill(~legal, -1e9)
+    if target.dim() == 1:
+        return nn.functional.cross_entropy(logits, target)
+    return -(target * torch.log_softmax(logits, dim=1)).sum(dim=1).mean()
+
+
+def fit(net: Network, data: Dict[str, torch.Tensor], args: argparse.Namespace, epochs: int, lr: float,
+        rng: np.random.Generator, name: str) -> None:
+    """Trains `net` on the rows `data` (features, legal, target, margin) for `epochs` (Adam, cosine decay)."""
+    n = len(data["legal"])
+    optimiser = torch.optim.Adam(net.parameters(), lr=lr)
+    schedule = torch.optim.lr_scheduler.CosineAnnealingLR(optimiser, max(1, epochs * -(-n // args.batch)))
+    began, step = time.perf_counter(), 0
+    for epoch in range(epochs):
+        order = torch.from_numpy(rng.permutation(n))
+        total = 0.0
+        for at in range(0, n, args.batch):
+            batch = order[at:at + args.batch]
+            logits, value = net(data["features"][batch])
+            loss = policy_loss(logits, data["legal"][batch], data["target"][batch])
+            loss = loss + args.value_weight * ((value - data["margin"][batch]) ** 2).mean()
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            net.keep_in_range()
+            total += float(loss.detach()) * len(batch)
+            step += 1
+            if args.steps and step >= args.steps:
+                break
+        print(f"{name} epoch {epoch + 1}: loss {total / n:.4f} ({time.perf_counter() - began:.0f} s)", flush=True)
+        if args.steps and step >= args.steps:
+            break
+
+
+def tensors(rows: Dict[str, np.ndarray], target: np.ndarray) -> Dict[str, torch.Tensor]:
+    """fit's inputs from rows and their policy targets (probabilities per card, or a card index)."""
+    return {"features": torch.from_numpy(rows["features"].astype(np.int32)),
+            "legal": torch.from_numpy(legal_matrix(rows["legal"])),
+            "target": torch.from_numpy(target),
+            "margin": torch.from_numpy(rows["margin"].astype(np.float32) / SIZES["value_scale"])}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data", required=True, help="folder of generate.py's row files")
+    parser.add_argument("--imitation", help="folder of unlabelled rows (generate.py --worlds 0) to learn first")
+    parser.add_argument("--imitation-epochs", type=int, default=2)
+    parser.add_argument("--out", default="neural.weights", help="weights file to write")
+    parser.add_argument("--epochs", type=int, default=10)
+    parser.add_argument("--steps", type=int, default=0, help="stop each stage after this many steps (0: all epochs)")
+    parser.add_argument("--batch", type=int, default=1024)
+    parser.add_argument("--lr", type=float, default=2e-3)
+    parser.add_argument("--temperature", type=float, default=1.0, help="game points (soft policy targets)")
+    parser.add_argument("--value-weight", type=float, default=0.25)
+    parser.add_argument("--held-out", type=float, default=0.1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--threads", type=int, default=1, help="PyTorch threads")
+    args = parser.parse_args()
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    rng = np.random.default_rng(args.seed)
+
+    net = Network()
+    if args.imitation:
+        rows = load_rows(args.imitation)
+        print(f"{len(rows['legal']):,} rows to imitate", flush=True)
+        fit(net, tensors(rows, rows["chosen"].astype(np.int64)), args, args.imitation_epochs, args.lr, rng,
+            "imitation")
+        del rows
+
+    rows = load_rows(args.data)
+    n = len(rows["legal"])
+    split = n - max(1, int(n * args.held_out))
+    legal = legal_matrix(rows["legal"])
+    value = rows["value"].astype(np.float32)
+    target = np.where(legal, value / args.temperature, -np.inf)
+    target = np.exp(target - target.max(axis=1, keepdims=True))
+    target /= target.sum(axis=1, keepdims=True)
+    print(f"{n:,} rows ({split:,} to train on, {n - split:,} held out)", flush=True)
+    train = {key: rows[key][:split] for key in rows}
+    fit(net, tensors(train, target[:split].astype(np.float32)), args, args.epochs, args.lr, rng, "search")
+
+    held = slice(split, n)
+    h = (value[held], legal[held])
+    with torch.no_grad():
+        float_logits = net(torch.from_numpy(rows["features"][held].astype(np.int32)))[0].numpy()
+    integer = quantise(net.params())
+    random_regret = float(((np.where(legal[held], value[held], -np.inf).max(axis=1)
+                            - (value[held] * legal[held]).sum(axis=1) / legal[held].sum(axis=1))).mean())
+    quantised = best(quantised_logits(integer, rows["features"][held]), legal[held])
+    print(f"held-out regret, game points per decision: network {regret(best(float_logits, legal[held]), *h):.3f}, "
+          f"quantised {regret(quantised, *h):.3f}, the rows' player {regret(rows['chosen'][held], *h):.3f}, "
+          f"random legal card {random_regret:.3f}", flush=True)
+    write_weights(args.out, integer)
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
