@@ -19,7 +19,8 @@ import tempfile
 from typing import Callable, Dict, List, Tuple
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
+if __name__ == "__main__":  # run from the checkout: its baloot; imported by the tests: theirs, sys.path untouched
+    sys.path.insert(0, ROOT)
 
 import baloot  # noqa: E402
 from baloot.rules import OPTIONS  # noqa: E402
