@@ -196,8 +196,8 @@ def test_the_mcts_example_repeats_with_the_same_seed():
     import subprocess
     import sys
 
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    env = dict(os.environ, PYTHONPATH=root)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the checkout, for the example
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(os.path.abspath(baloot.__file__))))
     outputs = [subprocess.run([sys.executable, os.path.join(root, "examples", "openspiel_mcts.py"), "--hands", "2",
                                "--simulations", "20", *seed], capture_output=True, text=True, check=True, env=env,
                               cwd=root).stdout
