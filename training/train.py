@@ -1,6 +1,6 @@
 """Train the neural player's network on rows from generate.py, quantise it, write its weights file.
 
-    python training/train.py --data DIR [--imitation DIR2] [--imitation-epochs E2] [--out FILE] [--epochs E]
+    python training/train.py --data DIR [DIR ...] [--imitation DIR2] [--imitation-epochs E2] [--out FILE] [--epochs E]
                              [--batch B] [--lr LR] [--temperature T] [--value-weight V] [--held-out H]
                              [--steps N] [--seed S] [--threads T]
 
@@ -11,8 +11,8 @@ targets (softmax over the legal cards of value / ``--temperature`` game points),
 final margin / value_scale (mean squared error, weighted ``--value-weight``). With ``--imitation``, the
 network first learns, for ``--imitation-epochs``, to play the card the player of those unlabelled rows
 played (cheap rows at simulation speed), then the search's values. Later layers' weights are
-kept within what int8 holds. A fraction ``--held-out`` of the hands' rows (the last files) is kept out of
-training, and the script prints, on them, the game points per decision the network's card loses to the
+kept within what int8 holds. A fraction ``--held-out`` of the hands' rows (the last files of the last folder) is
+kept out of training, and the script prints, on them, the game points per decision the network's card loses to the
 search's best card (its regret), beside that of a random legal card, for the float network and the
 quantised one the core runs.
 """
@@ -34,11 +34,14 @@ INPUTS = SIZES["inputs"]
 CARDS = 32
 
 
-def load_rows(folder: str) -> Dict[str, np.ndarray]:
-    """Every row file in folder, in file-name order."""
-    files = sorted(glob.glob(os.path.join(folder, "rows-*.npz")))
-    if not files:
-        raise SystemExit(f"no row files in {folder}")
+def load_rows(*folders: str) -> Dict[str, np.ndarray]:
+    """Every finished row file in the folders, folder by folder, each in file-name order."""
+    files = []
+    for folder in folders:
+        found = sorted(f for f in glob.glob(os.path.join(folder, "rows-*.npz")) if not f.endswith(".tmp.npz"))
+        if not found:
+            raise SystemExit(f"no row files in {folder}")
+        files += found
     parts = [dict(np.load(f)) for f in files]
     return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
 
@@ -152,7 +155,7 @@ def tensors(rows: Dict[str, np.ndarray], target: np.ndarray) -> Dict[str, torch.
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data", required=True, help="folder of generate.py's row files")
+    parser.add_argument("--data", required=True, nargs="+", help="folders of generate.py's row files")
     parser.add_argument("--imitation", help="folder of unlabelled rows (generate.py --worlds 0) to learn first")
     parser.add_argument("--imitation-epochs", type=int, default=2)
     parser.add_argument("--out", default="neural.weights", help="weights file to write")
@@ -178,7 +181,7 @@ def main() -> None:
             "imitation")
         del rows
 
-    rows = load_rows(args.data)
+    rows = load_rows(*args.data)
     n = len(rows["legal"])
     split = n - max(1, int(n * args.held_out))
     legal = legal_matrix(rows["legal"])
