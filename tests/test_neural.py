@@ -177,10 +177,14 @@ def test_training_runs_a_few_steps(tmp_path):
     # The script imports the baloot that this test imported (a build in place or the installed package).
     root = os.path.dirname(os.path.dirname(os.path.abspath(baloot.__file__)))
     env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    run = subprocess.run([sys.executable, TRAIN, "--data", str(tmp_path), "--out", str(out), "--steps", "3",
-                          "--batch", "16"], capture_output=True, text=True, env=env, timeout=300)
-    assert run.returncode == 0, run.stderr
-    assert "held-out regret" in run.stdout
+    imitated = tmp_path / "imitated.pt"
+    for first in (True, False):  # the imitation stage's network is kept, then read back instead of learned
+        run = subprocess.run([sys.executable, TRAIN, "--data", str(tmp_path), "--imitation", str(tmp_path),
+                              "--imitated", str(imitated), "--out", str(out), "--steps", "3", "--batch", "16"],
+                             capture_output=True, text=True, env=env, timeout=300)
+        assert run.returncode == 0, run.stderr
+        assert "held-out regret" in run.stdout
+        assert ("rows to imitate" in run.stdout) == first and (f"from {imitated}" in run.stdout) != first
     _core.NeuralWeights(str(out))
     assert baloot.simulate(4, players=f"neural:weights={out}", seed=2).hands == 4
 

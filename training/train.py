@@ -1,6 +1,7 @@
 """Train the neural player's network on rows from generate.py, quantise it, write its weights file.
 
-    python training/train.py --data DIR [DIR ...] [--imitation DIR2] [--imitation-epochs E2] [--out FILE] [--epochs E]
+    python training/train.py --data DIR [DIR ...] [--imitation DIR2] [--imitation-epochs E2]
+                             [--imitated FILE] [--out FILE] [--epochs E]
                              [--batch B] [--lr LR] [--temperature T] [--value-weight V] [--held-out H]
                              [--steps N] [--seed S] [--threads T]
 
@@ -10,7 +11,10 @@ over the 32 canonical cards and a value head. The policy learns the rollout sear
 targets (softmax over the legal cards of value / ``--temperature`` game points), the value head the hand's
 final margin / value_scale (mean squared error, weighted ``--value-weight``). With ``--imitation``, the
 network first learns, for ``--imitation-epochs``, to play the card the player of those unlabelled rows
-played (cheap rows at simulation speed), then the search's values. Later layers' weights are
+played (cheap rows at simulation speed), then the search's values; ``--imitated FILE`` keeps the float
+network of that first stage (PyTorch's state dict) and, when FILE is there, starts from it instead (the
+same imitation serves every network trained on other search rows; the search epochs then shuffle as
+they would after the imitation epochs of ``--imitation-epochs 0``). Later layers' weights are
 kept within what int8 holds. A fraction ``--held-out`` of the hands' rows (the last files of the last folder) is
 kept out of training, and the script prints, on them, the game points per decision the network's card loses to the
 search's best card (its regret), beside that of a random legal card, for the float network and the
@@ -158,6 +162,7 @@ def main() -> None:
     parser.add_argument("--data", required=True, nargs="+", help="folders of generate.py's row files")
     parser.add_argument("--imitation", help="folder of unlabelled rows (generate.py --worlds 0) to learn first")
     parser.add_argument("--imitation-epochs", type=int, default=2)
+    parser.add_argument("--imitated", help="file of the float network after imitation: written, or read if there")
     parser.add_argument("--out", default="neural.weights", help="weights file to write")
     parser.add_argument("--epochs", type=int, default=10)
     parser.add_argument("--steps", type=int, default=0, help="stop each stage after this many steps (0: all epochs)")
@@ -174,12 +179,17 @@ def main() -> None:
     rng = np.random.default_rng(args.seed)
 
     net = Network()
-    if args.imitation:
+    if args.imitated and os.path.exists(args.imitated):
+        net.load_state_dict(torch.load(args.imitated))
+        print(f"the network that learned to imitate, from {args.imitated}", flush=True)
+    elif args.imitation:
         rows = load_rows(args.imitation)
         print(f"{len(rows['legal']):,} rows to imitate", flush=True)
         fit(net, tensors(rows, rows["chosen"].astype(np.int64)), args, args.imitation_epochs, args.lr, rng,
             "imitation")
         del rows
+        if args.imitated:
+            torch.save(net.state_dict(), args.imitated)
 
     rows = load_rows(*args.data)
     n = len(rows["legal"])
