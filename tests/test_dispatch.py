@@ -107,8 +107,8 @@ random hokum efaa439da7f9b3b1
 heuristic e60381806b9cbdcb
 expert 1113d54066201608
 pimc 4758c260d926be1a
-neural 0bc4df33ca5b7073
-rollout neural 9274437c909afb0f
+neural 89fc14286448a6cb
+rollout neural 1f1711375289778d
 legal moves a81eb812981dffc1
 dd tables c57e235ed28623ff
 bid analysis 868b8996721da1bb""".splitlines()
