@@ -96,12 +96,14 @@ def learned_weights(name: str, weights: Optional[str] = None) -> Tuple[Any, Any]
     name : str
         A built-in player's name.
     weights : str, optional
-        The weights file of the strong player, or the network file of the neural player.
+        The weights file of the strong player, or the network file of the neural player (or of the rollout
+        player's neural play-outs).
 
     Returns
     -------
     tuple
-        The ``StrongWeights`` (the strong and the neural players) and the ``NeuralWeights`` (the neural player).
+        The ``StrongWeights`` (the strong, neural and rollout players) and the ``NeuralWeights`` (the neural
+        and rollout players).
 
     Raises
     ------
@@ -110,10 +112,10 @@ def learned_weights(name: str, weights: Optional[str] = None) -> Tuple[Any, Any]
     """
     if name == "strong":
         return strong_weights(SHIPPED_WEIGHTS if weights is None else weights), None
-    if name == "neural":
+    if name in ("neural", "rollout"):  # the rollout player's network plays its deals out with neural_playout=1
         return strong_weights(), neural_network(SHIPPED_NETWORK if weights is None else weights)
     if weights is not None:
-        raise BalootError(f"player {name} takes no weights (only strong and neural do), got {weights!r}")
+        raise BalootError(f"player {name} takes no weights (only strong, neural and rollout do), got {weights!r}")
     return None, None
 
 
@@ -243,8 +245,9 @@ class BuiltinPlayer:
     spec : str
         The player's name and options.
     weights : str, optional
-        The strong player's weights file or the neural player's network file (the shipped one by default),
-        as ``"name:weights=PATH"`` also gives it; other players take none.
+        The strong player's weights file or the neural player's network file (the shipped one by default;
+        the rollout player's network plays its deals out with ``neural_playout=1``), as ``"name:weights=PATH"``
+        also gives it; other players take none.
 
     Raises
     ------

@@ -40,6 +40,8 @@ print("heuristic", rows(baloot.simulate(4_000, players="heuristic", seed=13, thr
 print("expert", rows(baloot.simulate(2_000, players="expert", seed=14, threads=2)))
 print("pimc", rows(baloot.simulate(8, players=["pimc:samples=4", "heuristic"] * 2, seed=15, threads=2)))
 print("neural", rows(baloot.simulate(2_000, players="neural", seed=19, threads=2)))
+print("rollout neural", rows(baloot.simulate(8, players=["rollout:worlds=4:call_worlds=0:neural_playout=1", "heuristic"] * 2,
+                                             seed=20, threads=2)))
 rng, moves = random.Random(16), []
 for _ in range(3_000):
     deck = list(baloot.DECK)
@@ -105,7 +107,8 @@ random hokum efaa439da7f9b3b1
 heuristic e60381806b9cbdcb
 expert 1113d54066201608
 pimc 4758c260d926be1a
-neural e53aeadff769bf32
+neural 89fc14286448a6cb
+rollout neural 1f1711375289778d
 legal moves a81eb812981dffc1
 dd tables c57e235ed28623ff
 bid analysis 868b8996721da1bb""".splitlines()

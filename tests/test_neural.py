@@ -147,6 +147,25 @@ def test_training_rows():
         _core.neural_rows(3, 7, player, player, RULES, 1)
 
 
+def test_the_rollout_search_plays_its_worlds_out_with_the_network(random_weights):
+    _, path = random_weights
+    strong = BuiltinPlayer("strong").core
+
+    def rows(labeller, playout=None):
+        return _core.neural_rows(6, 11, strong, BuiltinPlayer(labeller).core, RULES, 1, playout)
+
+    expert = rows("rollout:worlds=8")
+    shipped = rows("rollout:worlds=8:neural_playout=1")
+    other = rows(f"rollout:worlds=8:neural_playout=1:weights={path}")
+    # The option is the search with the neural player as its play-out policy, and it reads the network given.
+    assert np.array_equal(shipped["value"], rows("rollout:worlds=8", BuiltinPlayer("neural").core)["value"])
+    assert not np.array_equal(shipped["value"], expert["value"])
+    assert not np.array_equal(shipped["value"], other["value"])
+    assert np.array_equal(expert["chosen"], shipped["chosen"])
+    with pytest.raises(BalootError, match="no such file"):
+        BuiltinPlayer(f"rollout:neural_playout=1:weights={path}.gone")
+
+
 def test_training_runs_a_few_steps(tmp_path):
     pytest.importorskip("torch")
     import subprocess
@@ -158,10 +177,14 @@ def test_training_runs_a_few_steps(tmp_path):
     # The script imports the baloot that this test imported (a build in place or the installed package).
     root = os.path.dirname(os.path.dirname(os.path.abspath(baloot.__file__)))
     env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    run = subprocess.run([sys.executable, TRAIN, "--data", str(tmp_path), "--out", str(out), "--steps", "3",
-                          "--batch", "16"], capture_output=True, text=True, env=env, timeout=300)
-    assert run.returncode == 0, run.stderr
-    assert "held-out regret" in run.stdout
+    imitated = tmp_path / "imitated.pt"
+    for first in (True, False):  # the imitation stage's network is kept, then read back instead of learned
+        run = subprocess.run([sys.executable, TRAIN, "--data", str(tmp_path), "--imitation", str(tmp_path),
+                              "--imitated", str(imitated), "--out", str(out), "--steps", "3", "--batch", "16"],
+                             capture_output=True, text=True, env=env, timeout=300)
+        assert run.returncode == 0, run.stderr
+        assert "held-out regret" in run.stdout
+        assert ("rows to imitate" in run.stdout) == first and (f"from {imitated}" in run.stdout) != first
     _core.NeuralWeights(str(out))
     assert baloot.simulate(4, players=f"neural:weights={out}", seed=2).hands == 4
 

@@ -2,7 +2,8 @@
 registered: a seat decides the same whatever the cards it cannot see, the same seed gives the same
 decisions for any thread count, every decision is legal under every named rule set (and with every house
 variant on), and a bad option is a BalootError that lists the known ones. The search players run with
-their whole-number options at their lowest, so that the suite stays fast."""
+their whole-number options at their lowest, so that the suite stays fast; a player with flags passes the
+first three checks with each flag away from its default too."""
 
 import math
 import random
@@ -24,6 +25,11 @@ def spec_of(player):
     if not player.search:
         return player.name
     return ":".join([player.name] + [f"{o.name}={o.low:g}" for o in player.options if o.kind == "whole"])
+
+
+# (player, spec): each player as spec_of gives it, and once more for each of its flags away from the default.
+VARIANTS = [(p, spec_of(p)) for p in PLAYERS] + [
+    (p, f"{spec_of(p)}:{o.name}={int(not o.default)}") for p in PLAYERS for o in p.options if o.kind == "flag"]
 
 
 def every_variant():
@@ -76,9 +82,9 @@ def twin_of(game, deck, dealer, history, rng):
     return None
 
 
-@pytest.mark.parametrize("player", [p for p in PLAYERS if p.fair], ids=lambda p: p.name)
-def test_a_seat_decides_the_same_whatever_it_cannot_see(player):
-    bot = BuiltinPlayer(spec_of(player))
+@pytest.mark.parametrize("player, spec", [v for v in VARIANTS if v[0].fair], ids=[s for p, s in VARIANTS if p.fair])
+def test_a_seat_decides_the_same_whatever_it_cannot_see(player, spec):
+    bot = BuiltinPlayer(spec)
     rng = random.Random(7)
     deals, stride = (4, 3) if player.search else (8, 2)
     checked = 0
@@ -100,19 +106,19 @@ def test_a_seat_decides_the_same_whatever_it_cannot_see(player):
     assert checked >= 4 * deals
 
 
-@pytest.mark.parametrize("player", PLAYERS, ids=lambda p: p.name)
-def test_the_same_seed_gives_the_same_hands_for_any_thread_count(player):
+@pytest.mark.parametrize("player, spec", VARIANTS, ids=[s for _, s in VARIANTS])
+def test_the_same_seed_gives_the_same_hands_for_any_thread_count(player, spec):
     hands = 6 if player.search else 400
-    one = baloot.simulate(hands, players=spec_of(player), seed=3, threads=1)
-    two = baloot.simulate(hands, players=spec_of(player), seed=3, threads=2)
+    one = baloot.simulate(hands, players=spec, seed=3, threads=1)
+    two = baloot.simulate(hands, players=spec, seed=3, threads=2)
     for column in COLUMNS:
         assert np.array_equal(getattr(one, column), getattr(two, column)), column
 
 
 @pytest.mark.parametrize("rules", RULE_SETS.values(), ids=RULE_SETS.keys())
-@pytest.mark.parametrize("player", PLAYERS, ids=lambda p: p.name)
-def test_every_decision_is_legal_under_every_rule_set(player, rules):
-    bot = BuiltinPlayer(spec_of(player))
+@pytest.mark.parametrize("player, spec", VARIANTS, ids=[s for _, s in VARIANTS])
+def test_every_decision_is_legal_under_every_rule_set(player, spec, rules):
+    bot = BuiltinPlayer(spec)
     for deal in range(2 if player.search else 30):
         game = Game(rules=rules, seed=100 + deal, dealer=deal % 4)
         step = 0

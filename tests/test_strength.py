@@ -9,8 +9,8 @@ import baloot
 
 @pytest.mark.parametrize(
     "above, below, deals",
-    [("heuristic", "random", 2_000), ("expert", "heuristic", 200_000), ("neural", "expert", 20_000),
-     ("strong", "neural", 20_000), ("rollout:worlds=40:call_worlds=80", "expert", 300)],
+    [("heuristic", "random", 2_000), ("expert", "heuristic", 200_000), ("strong", "expert", 20_000),
+     ("neural", "strong", 20_000), ("rollout:worlds=40:call_worlds=80", "expert", 300)],
 )
 def test_each_rung_beats_the_one_below(above, below, deals):
     match = baloot.duplicate(above, below, deals, seed=11)

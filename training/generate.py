@@ -1,11 +1,13 @@
 """Training rows for the neural player, by self-play, labelled by the rollout search.
 
-    python training/generate.py --out DIR [--hands N] [--chunk C] [--worlds W] [--player P] [--seed S]
-                                [--threads T]
+    python training/generate.py --out DIR [--hands N] [--chunk C] [--worlds W] [--labeller SPEC] [--player P]
+                                [--seed S] [--threads T]
 
 Hands are dealt, called and played by ``--player`` (default: strong) for every seat, ``--chunk`` hands at a
 time; at every card decision with a choice the rollout search (``--worlds`` worlds) values each legal card
-(``--worlds 0``: no values, rows to imitate the player's card from, at simulation speed).
+(``--worlds 0``: no values, rows to imitate the player's card from, at simulation speed), or the rollout
+player ``--labeller`` names with its options, for example ``rollout:worlds=100:neural_playout=1`` to play its
+worlds out with the neural network (``...:weights=FILE`` for another network than the shipped one).
 Each chunk is written to DIR/rows-SEED-FIRST.npz (``_core.neural_rows``: features, legal, value, margin), so
 a run may be stopped at any time and train.py reads every chunk written; chunk k holds hands
 k*C .. (k+1)*C-1 of the seed's stream, so a rerun skips the chunks already there and the rows follow the
@@ -21,6 +23,7 @@ import time
 import numpy as np
 
 from baloot import _core
+from baloot.roster import BuiltinPlayer
 from baloot.rules import Rules, core_rules
 from baloot.simulate import core_players
 
@@ -31,12 +34,13 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=1_000_000, help="hands in all (default 1,000,000)")
     parser.add_argument("--chunk", type=int, default=200, help="hands per file (default 200)")
     parser.add_argument("--worlds", type=int, default=100, help="rollout worlds per decision (default 100)")
+    parser.add_argument("--labeller", help="the labelling rollout player's spec (default: rollout:worlds=W)")
     parser.add_argument("--player", default="strong", help="the player of the hands (default strong)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--threads", type=int, default=1)
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    labeller = _core.Player("rollout", {"worlds": args.worlds}) if args.worlds else None
+    labeller = BuiltinPlayer(args.labeller or f"rollout:worlds={args.worlds}").core if args.worlds else None
     player = core_players(args.player, Rules())[0][0]
     rules = core_rules(Rules())
     began, rows = time.perf_counter(), 0

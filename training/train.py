@@ -1,6 +1,7 @@
 """Train the neural player's network on rows from generate.py, quantise it, write its weights file.
 
-    python training/train.py --data DIR [--imitation DIR2] [--imitation-epochs E2] [--out FILE] [--epochs E]
+    python training/train.py --data DIR [DIR ...] [--imitation DIR2] [--imitation-epochs E2]
+                             [--imitated FILE] [--out FILE] [--epochs E]
                              [--batch B] [--lr LR] [--temperature T] [--value-weight V] [--held-out H]
                              [--steps N] [--seed S] [--threads T]
 
@@ -10,9 +11,12 @@ over the 32 canonical cards and a value head. The policy learns the rollout sear
 targets (softmax over the legal cards of value / ``--temperature`` game points), the value head the hand's
 final margin / value_scale (mean squared error, weighted ``--value-weight``). With ``--imitation``, the
 network first learns, for ``--imitation-epochs``, to play the card the player of those unlabelled rows
-played (cheap rows at simulation speed), then the search's values. Later layers' weights are
-kept within what int8 holds. A fraction ``--held-out`` of the hands' rows (the last files) is kept out of
-training, and the script prints, on them, the game points per decision the network's card loses to the
+played (cheap rows at simulation speed), then the search's values; ``--imitated FILE`` keeps the float
+network of that first stage (PyTorch's state dict) and, when FILE is there, starts from it instead (the
+same imitation serves every network trained on other search rows; the search epochs then shuffle as
+they would after the imitation epochs of ``--imitation-epochs 0``). Later layers' weights are
+kept within what int8 holds. A fraction ``--held-out`` of the hands' rows (the last files of the last folder) is
+kept out of training, and the script prints, on them, the game points per decision the network's card loses to the
 search's best card (its regret), beside that of a random legal card, for the float network and the
 quantised one the core runs.
 """
@@ -34,11 +38,14 @@ INPUTS = SIZES["inputs"]
 CARDS = 32
 
 
-def load_rows(folder: str) -> Dict[str, np.ndarray]:
-    """Every row file in folder, in file-name order."""
-    files = sorted(glob.glob(os.path.join(folder, "rows-*.npz")))
-    if not files:
-        raise SystemExit(f"no row files in {folder}")
+def load_rows(*folders: str) -> Dict[str, np.ndarray]:
+    """Every finished row file in the folders, folder by folder, each in file-name order."""
+    files = []
+    for folder in folders:
+        found = sorted(f for f in glob.glob(os.path.join(folder, "rows-*.npz")) if not f.endswith(".tmp.npz"))
+        if not found:
+            raise SystemExit(f"no row files in {folder}")
+        files += found
     parts = [dict(np.load(f)) for f in files]
     return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
 
@@ -152,9 +159,10 @@ def tensors(rows: Dict[str, np.ndarray], target: np.ndarray) -> Dict[str, torch.
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data", required=True, help="folder of generate.py's row files")
+    parser.add_argument("--data", required=True, nargs="+", help="folders of generate.py's row files")
     parser.add_argument("--imitation", help="folder of unlabelled rows (generate.py --worlds 0) to learn first")
     parser.add_argument("--imitation-epochs", type=int, default=2)
+    parser.add_argument("--imitated", help="file of the float network after imitation: written, or read if there")
     parser.add_argument("--out", default="neural.weights", help="weights file to write")
     parser.add_argument("--epochs", type=int, default=10)
     parser.add_argument("--steps", type=int, default=0, help="stop each stage after this many steps (0: all epochs)")
@@ -171,14 +179,19 @@ def main() -> None:
     rng = np.random.default_rng(args.seed)
 
     net = Network()
-    if args.imitation:
+    if args.imitated and os.path.exists(args.imitated):
+        net.load_state_dict(torch.load(args.imitated))
+        print(f"the network that learned to imitate, from {args.imitated}", flush=True)
+    elif args.imitation:
         rows = load_rows(args.imitation)
         print(f"{len(rows['legal']):,} rows to imitate", flush=True)
         fit(net, tensors(rows, rows["chosen"].astype(np.int64)), args, args.imitation_epochs, args.lr, rng,
             "imitation")
         del rows
+        if args.imitated:
+            torch.save(net.state_dict(), args.imitated)
 
-    rows = load_rows(args.data)
+    rows = load_rows(*args.data)
     n = len(rows["legal"])
     split = n - max(1, int(n * args.held_out))
     legal = legal_matrix(rows["legal"])
