@@ -61,6 +61,8 @@ def test_the_seeded_results_through_the_c_api_equal_the_python_packages(lib):
         "expert " + rows(lib.simulate(2_000, ["expert"] * 4, 14)),
         "pimc " + rows(lib.simulate(8, ["pimc:samples=4", "heuristic"] * 2, 15)),
         "neural " + rows(lib.simulate(2_000, ["neural"] * 4, 19)),
+        "rollout neural " + rows(lib.simulate(8, ["rollout:worlds=4:call_worlds=0:neural_playout=1", "heuristic"] * 2,
+                                              20)),
     ]
     rng, moves = random.Random(16), []
     for _ in range(3_000):

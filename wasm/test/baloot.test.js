@@ -40,6 +40,12 @@ test('the seeded results equal the Python package\'s', async () => {
     `expert ${rows(baloot.simulate({ hands: 2000, players: 'expert', seed: 14 }))}`,
     `pimc ${rows(baloot.simulate({ hands: 8, players: ['pimc:samples=4', 'heuristic', 'pimc:samples=4', 'heuristic'], seed: 15 }))}`,
     `neural ${rows(baloot.simulate({ hands: 2000, players: 'neural', seed: 19 }))}`,
+    `rollout neural ${rows(baloot.simulate({
+      hands: 8,
+      players: ['rollout:worlds=4:call_worlds=0:neural_playout=1', 'heuristic',
+        'rollout:worlds=4:call_worlds=0:neural_playout=1', 'heuristic'],
+      seed: 20,
+    }))}`,
     `legal moves ${digest(pythonRepr(inputs.legal_moves.map((question) => {
       const [hand, trick, contract] = question.split(',');
       const cards = (digits) => Array.from(digits, (d) => baloot.DECK[inputs.card_digits.indexOf(d)]);
