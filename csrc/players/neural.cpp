@@ -17,13 +17,15 @@ int NeuralPolicy::choose(const HandState& state, Rng& rng) const {
 Card NeuralPolicy::card(const SeatView& v) const {
   NeuralInput in;
   neural_input(v, in);
-  NeuralOutput out;
-  neural_forward(*net_, in.active, in.count, out);
+  NeuralHidden hidden;
+  neural_hidden(*net_, in.active, in.count, hidden);
+  std::int32_t logits[kNumCards];
+  neural_policy(*net_, hidden, logits);
   const Hand legal = in.canonical(v.legal_cards());
   int best = __builtin_ctz(legal);
   for (Hand h = legal & (legal - 1); h; h &= h - 1) {
     const int c = __builtin_ctz(h);
-    if (out.policy[c] > out.policy[best]) best = c;
+    if (logits[c] > logits[best]) best = c;
   }
   return in.actual(static_cast<Card>(best));
 }

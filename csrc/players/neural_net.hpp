@@ -1,7 +1,9 @@
 // The neural player's network, in integers so that every build decides the same. A wide first layer
 // whose int16 accumulator is its bias plus the weight columns of the active features (neural_input.hpp),
 // clipped to 0..127; two int8 layers (int32 sums, shifted right by kNeuralShift, clipped to 0..127); then
-// two int8 heads read the last layer: a logit for each of the 32 canonical cards, and the value.
+// two int8 heads read the last layer: a logit for each of the 32 canonical cards, and the value. The later
+// layers' activations are bytes, so a product of an activation and a weight pair-summed fits int16 (two times
+// 127 x 127): the SIMD byte multiply-adds (pmaddubsw) compute them exactly, as the plain loop does elsewhere.
 //
 // The float network it quantises computes a = clamp(x, 0, 1) at each hidden layer; a weight w of the
 // first layer is stored as round(127 w), a weight of a later layer as round(64 w) (clipped to +-127) and
@@ -32,18 +34,22 @@ constexpr int kNeuralOutputOne = 127 * 64;    // a logit or value of 1.0
 constexpr int kNeuralValueScale = 32;         // game points per value unit
 constexpr const char* kNeuralHeader = "baloot-neural 1";
 
-// The int8 weights are held as int16, the width the multiply-adds take.
 struct NeuralNet {
   alignas(32) std::int16_t w1[kNeuralInputs][kNeuralL1];
   alignas(32) std::int16_t b1[kNeuralL1];
-  alignas(32) std::int16_t w2[kNeuralL2][kNeuralL1];
+  alignas(32) std::int8_t w2[kNeuralL2][kNeuralL1];
   std::int32_t b2[kNeuralL2];
-  alignas(32) std::int16_t w3[kNeuralL3][kNeuralL2];
+  alignas(32) std::int8_t w3[kNeuralL3][kNeuralL2];
   std::int32_t b3[kNeuralL3];
-  alignas(32) std::int16_t wp[kNumCards][kNeuralL3];
+  alignas(32) std::int8_t wp[kNumCards][kNeuralL3];
   std::int32_t bp[kNumCards];
-  alignas(32) std::int16_t wv[kNeuralL3];
+  alignas(32) std::int8_t wv[kNeuralL3];
   std::int32_t bv;
+};
+
+// The last hidden layer of a decision, which both heads read.
+struct NeuralHidden {
+  alignas(32) std::uint8_t a3[kNeuralL3];
 };
 
 struct NeuralOutput {
@@ -51,7 +57,12 @@ struct NeuralOutput {
   std::int32_t value;
 };
 
-// The network's outputs for the `count` active features `active` (each below kNeuralInputs).
+// The last hidden layer for the `count` active features `active` (each below kNeuralInputs).
+void neural_hidden(const NeuralNet& net, const std::uint16_t* active, int count, NeuralHidden& hidden);
+// The policy head's logit of each canonical card, and the value head.
+void neural_policy(const NeuralNet& net, const NeuralHidden& hidden, std::int32_t (&logits)[kNumCards]);
+std::int32_t neural_value(const NeuralNet& net, const NeuralHidden& hidden);
+// Every output of the network for `active`.
 void neural_forward(const NeuralNet& net, const std::uint16_t* active, int count, NeuralOutput& out);
 
 // Reads and checks a weights file; a RuleError naming the file and what is wrong (missing, not a neural
