@@ -4,7 +4,7 @@ Each sample deals the cards the deciding seat cannot see at random (its own five
 stay put), keeping only deals on which the chosen players would have made the calls made so far (a deal
 that disagrees is drawn again, up to ``MAX_DRAWS`` times), and plays every candidate call out on that
 deal with the same random stream for the players (common random numbers), in C++ across threads.
-The players are ``"strong"`` unless chosen otherwise.
+The players are ``"neural"`` unless chosen otherwise.
 """
 
 from __future__ import annotations
@@ -24,13 +24,11 @@ from baloot.errors import BalootError, Interrupted
 from baloot.game import Game
 from baloot.labels import call_label
 from baloot.progress import progress_callback
+from baloot.roster import DEFAULT_PLAYERS
 from baloot.rules import Rules, core_rules, resolve
 from baloot.simulate import core_players
 from baloot.stats import Estimate, estimate, mean_estimate, rate
 
-# The players an analysis uses unless told otherwise: the strongest at simulation speed (4,000 samples in
-# about 0.3 s on 2 cores on docs/bid-analysis.md's hands; "strong:endgame_tricks=5" is a little stronger, at about 3 s).
-DEFAULT_PLAYERS = "strong"
 # Deals drawn for one sample before it is taken with the calls unchecked (the core's kMaxDraws).
 MAX_DRAWS = 10_000
 # Memory per sample: for each candidate the core's margin (int16), flags and multiplier (a byte each), the
@@ -346,7 +344,7 @@ def analyze_bid(hand: Cards, up_card: str, seat: int, dealer: int, *, samples: i
         The host options.
     scores : tuple of int, default (0, 0)
         The match scores before the hand.
-    players : str, callable or list of four, default "strong"
+    players : str, callable or list of four, default "neural"
         Who makes the other calls and plays the hands out (``baloot.players()`` lists the built-in ones).
     seed : int, default 0
         Same seed, same analysis, for any ``threads``.

@@ -19,18 +19,18 @@ from baloot import _core, validation
 from baloot.errors import BalootError
 from baloot.files import write_atomically
 from baloot.progress import progress_callback
-from baloot.roster import resolve_players
+from baloot.roster import DEFAULT_PLAYERS, resolve_players
 from baloot.rules import Rules, core_rules, resolve
 from baloot.simulate import core_players
 
 # Bump when a change to the core changes the tables (players' decisions, the match rules).
 EQUITY_VERSION = 1
-DEFAULT_PLAYERS = "strong"
 DEFAULT_HANDS = 20_000  # per score class and dealer
 BATCHES = 8
-# The tables shipped for the default rules and the default players of the analyses and of review.
+# The tables shipped for the default rules: the default players of the analyses and of review, and the
+# plain players whose score-aware doubles (match_equity=1) read them.
 SHIPPED = {players: os.path.join(os.path.dirname(__file__), f"equity_{players}.npz")
-           for players in ("strong", "heuristic")}
+           for players in (DEFAULT_PLAYERS, "strong", "heuristic")}
 _FLAGS = _core.outcome_flags  # of an analysis's hands, from the deciding seat's side
 # The flags the match rules read of a hand (who bought, thrown in, Gahwa, made); the others change no chance.
 _MATCH_FLAGS = _FLAGS["own_team_bought"] | _FLAGS["thrown_in"] | _FLAGS["gahwa"] | _FLAGS["buyers_made"]
@@ -170,7 +170,7 @@ def shipped_table(player: str, rules: Rules) -> Optional[EquityTable]:
     Parameters
     ----------
     player : str
-        A player's name alone ("strong" and "heuristic" have tables).
+        A player's name alone ("neural", "strong" and "heuristic" have tables).
     rules : Rules
         The host options.
 
@@ -204,7 +204,7 @@ def match_equity(*, players: Any = DEFAULT_PLAYERS, rules: Optional[Rules] = Non
     Parameters
     ----------
     players : str or list of four str
-        Built-in players ("strong" by default, the analyses' players) whose decisions read the match
+        Built-in players ("neural" by default, the analyses' players) whose decisions read the match
         score only through known classes; a Python callable or a native player is refused.
     rules : Rules, optional
         The host options; the target must be at most 1000.

@@ -27,6 +27,7 @@ from baloot.game import Game
 from baloot.match import Match
 from baloot.progress import progress_callback
 from baloot.records import parse_json
+from baloot.roster import DEFAULT_PLAYERS
 from baloot.rules import core_rules, resolve
 from baloot.simulate import core_players
 from baloot.stats import Estimate, estimate, mean_estimate
@@ -272,7 +273,7 @@ def _games(source: Union[Game, Match, str, Dict[str, Any]]) -> List[Game]:
     raise BalootError(f"review needs a Game, a Match or a game or match record, not {type(source).__name__}")
 
 
-def review(record_or_game: Union[Game, Match, str, Dict[str, Any]], *, players: Any = "heuristic",
+def review(record_or_game: Union[Game, Match, str, Dict[str, Any]], *, players: Any = DEFAULT_PLAYERS,
            samples: int = DEFAULT_SAMPLES, seat: Optional[int] = None, seed: int = 0, threads: int = 0,
            progress: Any = False, objective: Optional[str] = None, equity: Optional[EquityTable] = None) -> Review:
     """Review every decision of a hand or match (or only ``seat``'s): each legal action's expected
@@ -284,7 +285,7 @@ def review(record_or_game: Union[Game, Match, str, Dict[str, Any]], *, players: 
     ----------
     record_or_game : Game, Match, dict or str
         A finished or unfinished hand or match, or its record (a dict or JSON text).
-    players : str, callable or list of four, default "heuristic"
+    players : str, callable or list of four, default "neural"
         Who plays the worlds out.
     samples : int
         Worlds per decision.

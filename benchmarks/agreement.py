@@ -1,7 +1,7 @@
 """How far the default analysis players' bidding answers are from the search player's.
 
     python benchmarks/agreement.py [--hands 24] [--seed 2026] [--samples 4000] [--search rollout:worlds=400:race=0]
-                                   [--search-samples 400] [--threads 0] [HAND UP SEAT ...]
+                                   [--search-samples 400] [--threads 0] [--search-cache FILE] [HAND UP SEAT ...]
 
 Draws ``--hands`` first-round hands at random from ``--seed`` (seats 0, 1, 2, 3 in turn, dealer 0: five
 cards and an up-card from a shuffled deck), plus any ``HAND UP SEAT`` triples given (e.g. ``"JH 9H AH 7S
@@ -9,14 +9,20 @@ cards and an up-card from a shuffled deck), plus any ``HAND UP SEAT`` triples gi
 ``analyze_bid`` with the default players and with the search player, then the RMS of the differences
 between the two, and the hands where the two best calls differ while the search's best beats its second
 best by more than that difference's CI. Hands are drawn, never chosen: do not tune to them.
+
+The search's side does not depend on the default players and costs minutes a hand: ``--search-cache FILE``
+keeps each hand's search answers (JSON, keyed by the hand, the search player, its samples, the seed and
+baloot's version) and reads them back instead of searching again.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
 import time
-from typing import List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 
@@ -53,6 +59,20 @@ def clearly_best(analysis: baloot.BidAnalysis) -> Optional[str]:
     return analysis.best if gap.mean > gap.ci else None
 
 
+def search_answers(analysis: baloot.BidAnalysis) -> Dict[str, Any]:
+    """What the comparison reads of the search's analysis: each compared call over passing, the best
+    call and the clearly best one."""
+    estimates = {action: over_pass(analysis, action) for action in COMPARED}
+    answers: Dict[str, Any] = {action: None if e is None else [e.mean, e.ci] for action, e in estimates.items()}
+    return {**answers, "best": analysis.best, "clear": clearly_best(analysis)}
+
+
+def cached_search(cache: Dict[str, Any], key: str, analyse: Callable[[], baloot.BidAnalysis]) -> Dict[str, Any]:
+    if key not in cache:
+        cache[key] = search_answers(analyse())
+    return cache[key]
+
+
 def show(estimate: Optional[Estimate]) -> str:
     return "—" if estimate is None else f"{estimate.mean:+6.2f} ± {estimate.ci:4.2f}"
 
@@ -65,6 +85,7 @@ def main() -> None:
     parser.add_argument("--search", default="rollout:worlds=400:race=0", help="the search player")
     parser.add_argument("--search-samples", type=int, default=400, help="samples with the search player")
     parser.add_argument("--threads", type=int, default=0)
+    parser.add_argument("--search-cache", help="a JSON file of the search's answers, read and extended")
     parser.add_argument("extra", nargs="*", help="more hands: HAND UP SEAT triples")
     args = parser.parse_args()
     if len(args.extra) % 3:
@@ -77,25 +98,36 @@ def main() -> None:
           f"({args.search_samples:,} samples), dealer {DEALER}, seed {args.seed}")
     print(f"{'hand':<18} {'up':<3} seat | " + " | ".join(
         f"{a} - pass: default, search, diff" for a in COMPARED) + " | best: default, search")
+    cache: Dict[str, Any] = {}
+    if args.search_cache and os.path.exists(args.search_cache):
+        with open(args.search_cache) as f:
+            cache = json.load(f)
     for hand, up, seat in hands:
         began = time.perf_counter()
-        ours, theirs = (baloot.analyze_bid(hand, up, seat, DEALER, samples=samples, players=players,
-                                           seed=args.seed, threads=args.threads)
-                        for players, samples in ((DEFAULT_PLAYERS, args.samples),
-                                                 (args.search, args.search_samples)))
+
+        def analyse(players: str, samples: int) -> baloot.BidAnalysis:
+            return baloot.analyze_bid(hand, up, seat, DEALER, samples=samples, players=players, seed=args.seed,
+                                      threads=args.threads)
+
+        ours = analyse(DEFAULT_PLAYERS, args.samples)
+        key = f"{hand}|{up}|{seat}|{args.search}|{args.search_samples}|{args.seed}|{baloot.__version__}"
+        theirs = cached_search(cache, key, lambda: analyse(args.search, args.search_samples))
+        if args.search_cache:
+            with open(args.search_cache, "w") as f:
+                json.dump(cache, f, indent=1)
         columns = []
         for action in COMPARED:
-            a, b = over_pass(ours, action), over_pass(theirs, action)
-            difference = None if a is None else a.mean - b.mean
+            a = over_pass(ours, action)
+            b = None if theirs[action] is None else Estimate(*theirs[action])
+            difference = None if a is None or b is None else a.mean - b.mean
             if difference is not None:
                 differences[action].append(difference)
             columns.append(f"{show(a)}, {show(b)}, " + ("—" if difference is None else f"{difference:+5.2f}"))
-        settled = clearly_best(theirs)
-        differs = settled is not None and settled != ours.best
+        differs = theirs["clear"] is not None and theirs["clear"] != ours.best
         disagreements += differs
         print(f"{hand:<18} {up:<3} {seat:>4} | " + " | ".join(columns) +
-              f" | {ours.best}, {theirs.best}{' (differs)' if differs else ''} [{time.perf_counter() - began:.0f} s]",
-              flush=True)
+              f" | {ours.best}, {theirs['best']}{' (differs)' if differs else ''} "
+              f"[{time.perf_counter() - began:.0f} s]", flush=True)
     for action in COMPARED:
         values = np.array(differences[action])
         print(f"{action} - pass: RMS of default - search over {len(values)} hands: "

@@ -13,6 +13,7 @@ import pytest
 import baloot
 from baloot import BalootError, Rules
 from baloot.stats import Z95
+from baloot.roster import DEFAULT_PLAYERS
 
 # the players for the structural tests: the default
 PLAYER = "heuristic"
@@ -411,8 +412,8 @@ def test_samples_agree_with_the_earlier_calls():
 
 def test_the_default_players_are_named():
     a = baloot.analyze_bid(HAND, "8H", seat=1, dealer=0, samples=50, seed=3)
-    assert a.players == ["strong"] * 4
-    assert "players strong, strong, strong, strong" in a.table()
+    assert a.players == [DEFAULT_PLAYERS] * 4
+    assert f"players {DEFAULT_PLAYERS}, {DEFAULT_PLAYERS}, {DEFAULT_PLAYERS}, {DEFAULT_PLAYERS}" in a.table()
 
 
 def test_match_level_answers_flag_a_points_best_call_that_loses_the_match():

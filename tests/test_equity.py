@@ -12,8 +12,8 @@ import pytest
 from test_cli import run_cli
 
 from baloot import BalootError, Rules, match_equity, simulate_matches
-from baloot.equity import EquityTable
-from baloot.roster import SHIPPED_WEIGHTS, BuiltinPlayer
+from baloot.equity import SHIPPED, EquityTable
+from baloot.roster import DEFAULT_PLAYERS, SHIPPED_WEIGHTS, BuiltinPlayer
 
 SMALL = Rules(target=21)
 
@@ -79,10 +79,12 @@ def test_refusals():
         match_equity(rules=SMALL, hands=3, cache=False)
 
 
-def test_shipped_table_is_returned_at_once_and_is_symmetric():
+@pytest.mark.parametrize("players", [None, *SHIPPED])
+def test_shipped_table_is_returned_at_once_and_is_symmetric(players):
     began = time.perf_counter()
-    table = match_equity()
-    assert time.perf_counter() - began < 2 and table.target == 152 and table.players == ["strong"] * 4
+    table = match_equity() if players is None else match_equity(players=players)
+    assert time.perf_counter() - began < 2 and table.target == 152
+    assert table.players == [players or DEFAULT_PLAYERS] * 4
     mirrored = 1 - np.transpose(table.win, (1, 0, 2))[:, :, [1, 2, 3, 0]]
     assert np.abs(table.win - mirrored).max() < 1e-5  # the same players at every seat: pooled symmetrically
     assert abs(table.at((0, 0), 0) - 0.5) < 0.02 and table.at((150, 0), 0) > 0.99
@@ -110,7 +112,7 @@ def test_a_strong_player_of_other_weights_never_reads_the_shipped_table(tmp_path
         lines = f.read().split("\n")
     lines[lines.index("sun_base 8") + 1] = " ".join(["100"] * 8)  # Sun worth calling on any cards
     other.write_text("\n".join(lines))
-    shipped = match_equity()
+    shipped = match_equity(players="strong")
     table = match_equity(players=BuiltinPlayer("strong", weights=str(other)), rules=Rules(target=41), hands=200,
                          cache=False)
     assert shipped.players == ["strong"] * 4

@@ -1,19 +1,22 @@
-"""Writes baloot/equity_strong.npz and baloot/equity_heuristic.npz, the match equity tables shipped for
-the default rules and the default players of the analyses and of review (``match_equity()`` returns them
-at once while their players, rules, hands, seed and EQUITY_VERSION match).
+"""Writes the match equity tables shipped for the default rules (baloot/equity_PLAYERS.npz for each of
+baloot.equity.SHIPPED: the default players of the analyses and of review, and the players whose
+score-aware doubles read a table); ``match_equity()`` returns them at once while their players, rules,
+hands, seed and EQUITY_VERSION match.
 
-    python tools/make_equity_table.py
+    python tools/make_equity_table.py [PLAYERS ...]   (default: every shipped table)
 """
 
 from __future__ import annotations
 
+import sys
 import time
 
 from baloot.equity import SHIPPED, match_equity
 
 
 def main() -> None:
-    for players, path in SHIPPED.items():
+    for players in sys.argv[1:] or SHIPPED:
+        path = SHIPPED[players]
         began = time.perf_counter()
         table = match_equity(players=players, cache=False, progress=True)
         table.save(path)

@@ -10,6 +10,7 @@ from baloot.commands.common import add_players_option, draw_plot, players_from
 from baloot.plotting import check_plot_target
 from baloot.records import read_text
 from baloot.review import DEFAULT_SAMPLES, review
+from baloot.roster import DEFAULT_PLAYERS
 
 
 def register(subparsers: Any) -> None:
@@ -24,7 +25,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seat", type=int, help="review only this seat's decisions, 0-3")
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
                         help=f"worlds per decision (default {DEFAULT_SAMPLES})")
-    add_players_option(parser, "heuristic", "who plays the worlds out")
+    add_players_option(parser, DEFAULT_PLAYERS, "who plays the worlds out")
     parser.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     parser.add_argument("--threads", type=int, default=0, help="worker threads, 0 = every core")
     parser.add_argument("--objective", choices=("points", "match"),
