@@ -28,9 +28,9 @@ PlayerSpec = Union[str, Callable[["Game"], str]]
 SHIPPED_WEIGHTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "strong.weights")
 # The "neural" player's network, shipped next to this file (training/train.py writes it).
 SHIPPED_NETWORK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "neural.weights")
-# The players of the analyses, of review and of the match equity table unless told otherwise: the
-# strongest at simulation speed (docs/players.md's ladder).
-DEFAULT_PLAYERS = "neural"
+# The players of the analyses, of review and of the match equity table unless told otherwise (the core's,
+# which the C library's analyses take too).
+DEFAULT_PLAYERS: str = _core.default_analysis_player
 # The one player option whose value is text, last in a spec: the weights file of a player of learned values
 # ("neural:weights=/path/to/file", the path free to hold colons), as BuiltinPlayer's weights takes it.
 WEIGHTS_OPTION = "weights="

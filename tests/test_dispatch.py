@@ -111,7 +111,7 @@ neural 89fc14286448a6cb
 rollout neural 1f1711375289778d
 legal moves a81eb812981dffc1
 dd tables c57e235ed28623ff
-bid analysis 868b8996721da1bb""".splitlines()
+bid analysis 49e8d123d4661e35""".splitlines()
 
 
 @functools.lru_cache(maxsize=None)

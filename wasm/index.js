@@ -351,17 +351,17 @@ function bind(core) {
 
   /** What should `seat`, holding five cards, call with this up-card on its first turn? Every legal call played
    * out on the same `samples` deals; calls[i] with margins[i] (an Int16Array, one per sample) and its mean. */
-  function analyzeBid(five, upCard, { seat, dealer = 0, samples = 2000, seed: s = 0, players = 'strong', rules, scores } = {}) {
+  function analyzeBid(five, upCard, { seat, dealer = 0, samples = 2000, seed: s = 0, players, rules, scores } = {}) {
     const hand = Hand.forBid(five, upCard, { seat, dealer, rules, scores });
-    const [seats, release] = seatPlayers(players);
+    const [seats, release] = players === undefined ? [null, () => {}] : seatPlayers(players);
     try {
       const calls = hand.legalActions();
       const k = calls.length;
       const margin = scratch((alloc) => {
         const out = alloc(2 * samples * k);
-        const ps = alloc(16);
-        heapU32().set(seats.map((p) => p.ptr), ps >> 2);
-        check(core._baloot_analyze_decision(hand.ptr, ps, 0, k, BigInt(samples), seed(s), 1, out, 0));
+        const ps = seats && alloc(16);
+        if (seats) heapU32().set(seats.map((p) => p.ptr), ps >> 2);
+        check(core._baloot_analyze_decision(hand.ptr, ps || 0, 0, k, BigInt(samples), seed(s), 1, out, 0));
         return new Int16Array(core.HEAPU8.buffer.slice(out, out + 2 * samples * k));
       });
       const rows = calls.map((call, c) => {

@@ -71,6 +71,7 @@ py::tuple registry_table() {
 
 void bind_policy(py::module_& m) {
   m.attr("player_registry") = registry_table();
+  m.attr("default_analysis_player") = kDefaultAnalysisPlayer;
   py::class_<StrongWeights, std::shared_ptr<StrongWeights>>(
       m, "StrongWeights", "The strong player's learned values, read from a weights file; never changed once read.")
       .def(py::init([](const std::string& path) { return std::make_shared<StrongWeights>(read_strong_weights(path)); }),

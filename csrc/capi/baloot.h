@@ -214,7 +214,7 @@ BALOOT_EXPORT baloot_status baloot_simulate(const baloot_sim_config* config, con
  * resampled on deals where `players` would have made the calls so far). candidates: n actions, or NULL
  * for every legal one in increasing order (n = their count). margin[s * n + c]: the seat's team's points
  * minus the others' on sample s after candidate c; flags (may be NULL) the outcome bits as the Python
- * package's. players: NULL for "strong" at every seat. */
+ * package's. players: NULL for the analyses' default player at every seat (the Python package's, "neural"). */
 BALOOT_EXPORT baloot_status baloot_analyze_decision(const baloot_hand* hand, const baloot_builtin* const* players,
                                                     const int* candidates, int n, int64_t samples, uint64_t seed,
                                                     int threads, int16_t* margin, uint8_t* flags);

@@ -6,6 +6,7 @@
 #include "capi/capi.hpp"
 #include "engine/analyze.hpp"
 #include "engine/simulate.hpp"
+#include "players/registry.hpp"
 
 namespace baloot::capi {
 
@@ -93,7 +94,7 @@ baloot_status baloot_analyze_decision(const baloot_hand* hand, const baloot_buil
       }
     }
     std::shared_ptr<const Policy> keep;
-    seat_players(players, "strong", q.players, keep);
+    seat_players(players, kDefaultAnalysisPlayer, q.players, keep);
     q.seed = seed;
     const auto cells = static_cast<std::size_t>(samples) * q.candidates.size();
     std::vector<std::uint8_t> own_flags(flags ? 0 : cells);

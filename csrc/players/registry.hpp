@@ -38,6 +38,10 @@ struct PlayerInfo {
 // The built-in players from the weakest to the strongest.
 const std::vector<PlayerInfo>& player_registry();
 
+// The players of the analyses and of review where none are named (every seat): the strongest at
+// simulation speed.
+constexpr const char* kDefaultAnalysisPlayer = "neural";
+
 // The player called `name`; RuleError listing the known ones when there is none.
 const PlayerInfo& player_info(const std::string& name);
 
