@@ -107,11 +107,11 @@ random hokum efaa439da7f9b3b1
 heuristic e60381806b9cbdcb
 expert 1113d54066201608
 pimc 4758c260d926be1a
-neural 89fc14286448a6cb
-rollout neural 1f1711375289778d
+neural 52b68009c3ca00f0
+rollout neural 4080865b958082ec
 legal moves a81eb812981dffc1
 dd tables c57e235ed28623ff
-bid analysis 49e8d123d4661e35""".splitlines()
+bid analysis 0fe9ebcc649df8af""".splitlines()
 
 
 @functools.lru_cache(maxsize=None)

@@ -98,7 +98,7 @@ std::vector<PlayerInfo> declare_players() {
               weights(expert_params())),
        nullptr, &make_strong},
       {"neural", "plays its cards by a small integer network of what its seat sees, and calls as the strong player",
-       "+0.22 ± 0.06 against strong", "69,400 hands/s", false, true, {}, nullptr, &make_neural},
+       "+0.33 ± 0.06 against strong", "139,000 hands/s", false, true, {}, nullptr, &make_neural},
       {"pimc", "perfect-information Monte Carlo: solves sampled deals double-dummy at each card",
        "+0.72 ± 0.45 against neural", "2,000 hands against neural in 140 s on 2 threads", true, true,
        {whole("samples", pimc.samples, 1, 100000, "deals sampled per decision"),
