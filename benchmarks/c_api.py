@@ -43,7 +43,7 @@ def main() -> None:
     own = [baloot.DECK.index(card) for card in BID[0].split()]
     rows = []
     for players, hands in (("random", args.hands), ("heuristic", args.hands // 10)):
-        python = best_of(args.repeats, lambda: baloot.simulate(hands, players, seed=1, threads=1))
+        python = best_of(args.repeats, lambda: baloot.simulate(hands, players=players, seed=1, threads=1))
         c = best_of(args.repeats, lambda: lib.simulate(hands, [players] * 4, 1, threads=1))
         rows.append((players, hands, hands / python, hands / c))
         print(f"{players:>9}: {hands:,} hands, one thread: Python simulate {hands / python:,.0f} hands/s, "

@@ -12,8 +12,8 @@ import pytest
 
 import baloot
 from baloot import BalootError, Rules
-from baloot.stats import Z95
 from baloot.roster import DEFAULT_PLAYERS
+from baloot.stats import Z95
 
 # the players for the structural tests: the default
 PLAYER = "heuristic"

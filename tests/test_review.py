@@ -97,7 +97,8 @@ def test_a_loss_whose_ci_includes_zero_is_not_flagged():
     assert verdict(Estimate(0.5, 0.1)) == "ok"  # real, but below the smallest class
     assert verdict(Estimate(4.0, 1.0)) == "mistake" and verdict(Estimate(9.0, 0.5)) == "blunder"
     assert verdict(Estimate(0.0, 0.0)) == "best" and verdict(Estimate(0.0, 0.0), forced=True) == "forced"
-    review = baloot.review(heuristic_game(7), samples=SAMPLES, players="heuristic", threads=2)
+    # heuristic play-outs: this hand has losses too close to call with them
+    review = baloot.review(heuristic_game(7), players="heuristic", samples=SAMPLES, threads=2)
     undistinguished = [d for d in review.decisions if d.action != d.best and d.loss - d.ci <= 0]
     assert undistinguished and not any(d.flagged for d in undistinguished)
     assert all(d.loss == 0 for d in review.decisions if d.action == d.best)
