@@ -460,6 +460,7 @@ bid_stages: tuple
 build_target: str
 contracts: list
 count_max: int
+default_analysis_player: str
 int_max: int
 last_trick_abnat: int
 match_ends: tuple
