@@ -1,7 +1,7 @@
 """A search player against an opponent in duplicate, and its time per card decision on one core.
 
     python benchmarks/search_player.py [--hands N] [--seed S] [--start K] [--timing N]
-                                       [--save FILE] [--paired FILE] A [B]
+                                       [--save FILE] [--paired FILE] [--threads T] A [B]
 
 Plays the same N deals twice, A on seats 0/2 then on seats 1/3 (B, default "heuristic", on the
 others), and reports A's game-point margin per hand with a 95% CI over the deals (each deal's two
@@ -53,13 +53,15 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0, help="first deal of the seed's sequence")
     parser.add_argument("--timing", type=int, default=20, help="deals whose decisions are timed (0: none)")
     parser.add_argument("--save", help="write the per-deal margins to this .npy file")
+    parser.add_argument("--threads", type=int, default=0, help="threads of the match (default 0: every core)")
     parser.add_argument("--paired", help="a --save file of another player on the same deals: report the gain over it")
     parser.add_argument("player")
     parser.add_argument("opponent", nargs="?", default="heuristic")
     args = parser.parse_args()
     if args.hands:
         began = time.perf_counter()
-        match = baloot.duplicate(args.player, args.opponent, args.hands, seed=args.seed, start=args.start)
+        match = baloot.duplicate(args.player, args.opponent, args.hands, seed=args.seed, start=args.start,
+                                 threads=args.threads)
         m = match.margins
         print(f"{match}, seed {args.seed}, {time.perf_counter() - began:.0f} s")
         if args.save:

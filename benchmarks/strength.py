@@ -1,6 +1,6 @@
 """How much one player beats another: game points per hand, both seat layouts, 95% CI.
 
-    python benchmarks/strength.py [--hands N] [--seed S] [--speed H] A B [A B ...]
+    python benchmarks/strength.py [--hands N] [--seed S] [--speed H] [--threads T] A B [A B ...]
     python benchmarks/strength.py --ladder [--hands N] [--search-hands M] [--seed S]
 
 e.g. ``python benchmarks/strength.py --hands 5000 heuristic random dd heuristic "pimc:samples=8" heuristic``
@@ -26,9 +26,10 @@ LADDER = [player.name for player in baloot.players()]
 SEARCH = tuple(player.name for player in baloot.players() if player.search)
 
 
-def report(a: str, b: str, hands: int, seed: int) -> None:
+def report(a: str, b: str, hands: int, seed: int, threads: int = 0) -> None:
     began = time.perf_counter()
-    print(f"{baloot.duplicate(a, b, hands, seed=seed)}, {time.perf_counter() - began:.0f} s", flush=True)
+    result = baloot.duplicate(a, b, hands, seed=seed, threads=threads)
+    print(f"{result}, {time.perf_counter() - began:.0f} s", flush=True)
 
 
 def speeds(players: list, base: str, hands: int) -> None:
@@ -51,17 +52,18 @@ def main() -> None:
     parser.add_argument("--ladder", action="store_true", help="each rung of LADDER against the rung below")
     parser.add_argument("--search-hands", type=int, default=300, help="deals per layout with a search player (ladder)")
     parser.add_argument("--speed", type=int, default=0, help="then time each player over this many hands")
+    parser.add_argument("--threads", type=int, default=0, help="threads of the matches (default 0: every core)")
     parser.add_argument("players", nargs="*", help="pairs of players: A B [A B ...]")
     args = parser.parse_args()
     if args.ladder:
         for below, above in zip(LADDER, LADDER[1:]):
             search = any(name.startswith(SEARCH) for name in (below, above))
-            report(above, below, args.search_hands if search else args.hands, args.seed)
+            report(above, below, args.search_hands if search else args.hands, args.seed, args.threads)
         return
     if not args.players or len(args.players) % 2:
         parser.error("give players in pairs")
     for a, b in zip(args.players[::2], args.players[1::2]):
-        report(a, b, args.hands, args.seed)
+        report(a, b, args.hands, args.seed, args.threads)
     if args.speed:
         speeds(list(dict.fromkeys(args.players)), args.players[1], args.speed)
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from neural_export import LAYOUT, SIZES, quantise, write_weights
 from neural_reference import forward
-from test_search_players import played_hand, twins
+from test_search_players import ROLLOUT, calling_twins, played_hand, twins
 
 import baloot
 from baloot import _core
@@ -166,6 +166,31 @@ def test_the_rollout_search_plays_its_worlds_out_with_the_network(random_weights
         BuiltinPlayer(f"rollout:neural_playout=1:weights={path}.gone")
 
 
+MODELLED = "rollout:worlds=8:call_worlds=0:neural_model=1"
+
+
+def test_the_rollout_search_can_model_the_other_seats_by_the_network():
+    rollout = next(p for p in baloot.players() if p.name == "rollout")
+    assert {o.name: o.default for o in rollout.options}["neural_model"] == 0
+    heuristic, neural = BuiltinPlayer("rollout:worlds=8:call_worlds=0").core, BuiltinPlayer(MODELLED).core
+    positions = [state for state, _ in twins(30, seed=9)]
+    # The worlds it searches are others, so some decisions are.
+    assert any(heuristic.choose(state, i) != neural.choose(state, i) for i, state in enumerate(positions))
+    # Fair: the worlds follow what the seat saw, not the cards it cannot see.
+    for i, (state, other) in enumerate(twins(12, seed=4)):
+        assert neural.choose(state, i) == neural.choose(other, i)
+    # Its calls too, in worlds where the network's calls for the other seats reach the real ones.
+    calling = BuiltinPlayer(ROLLOUT + ":neural_model=1").core
+    for i, (state, other) in enumerate(calling_twins(12, seed=2)):
+        assert calling.choose(state, i) == calling.choose(other, i)
+
+
+def test_the_network_modelled_search_follows_the_seed_for_any_thread_count():
+    one = baloot.simulate(8, players=[MODELLED, "neural"] * 2, seed=6, threads=1)
+    two = baloot.simulate(8, players=[MODELLED, "neural"] * 2, seed=6, threads=2)
+    assert np.array_equal(one.points, two.points) and np.array_equal(one.abnat, two.abnat)
+
+
 def test_training_runs_a_few_steps(tmp_path):
     pytest.importorskip("torch")
     import subprocess
@@ -196,3 +221,8 @@ def test_the_match_score_classes_hold_what_the_network_reads_of_the_score():
     _, strong_classes = _core.score_classes(RULES, [strong] * 4)
     _, neural_classes = _core.score_classes(RULES, [neural] * 4)
     assert len(neural_classes) > len(strong_classes)
+    # The rollout search reads the score as the network does when the network models the other seats.
+    modelled = BuiltinPlayer(MODELLED).core
+    _, rollout_classes = _core.score_classes(RULES, [BuiltinPlayer("rollout").core] * 4)
+    _, modelled_classes = _core.score_classes(RULES, [modelled] * 4)
+    assert len(modelled_classes) >= len(neural_classes) > len(rollout_classes)

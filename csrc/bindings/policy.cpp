@@ -21,7 +21,7 @@ std::shared_ptr<const RolloutPolicy> labelling_search(std::int64_t hands, const 
   if (!required) return nullptr;
   auto rollout = std::dynamic_pointer_cast<const RolloutPolicy>(labeller.policy);
   if (!rollout) throw RuleError("the labeller must be a rollout player, got " + labeller.name);
-  if (playout) rollout = std::make_shared<RolloutPolicy>(rollout->options(), playout->policy);
+  if (playout) rollout = rollout->with_playout(playout->policy);
   return rollout;
 }
 

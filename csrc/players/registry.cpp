@@ -74,9 +74,11 @@ std::shared_ptr<const Policy> make_rollout(const PolicyOptions& options, Learned
   rollout.call_worlds = whole_value(options, "call_worlds");
   rollout.calls = whole_value(options, "calls");
   rollout.race = options.at("race");
-  if (options.at("neural_playout") == 0) return std::make_shared<RolloutPolicy>(rollout);
-  return std::make_shared<RolloutPolicy>(
-      rollout, make_neural_policy(std::move(weights.strong), std::move(weights.network)));
+  const bool neural_playout = options.at("neural_playout") != 0, neural_model = options.at("neural_model") != 0;
+  if (!neural_playout && !neural_model) return std::make_shared<RolloutPolicy>(rollout);
+  // One neural player for both: it holds no mutable state.
+  const auto neural = make_neural_policy(std::move(weights.strong), std::move(weights.network));
+  return std::make_shared<RolloutPolicy>(rollout, neural_playout ? neural : nullptr, neural_model ? neural : nullptr);
 }
 
 std::vector<PlayerInfo> declare_players() {
@@ -113,7 +115,9 @@ std::vector<PlayerInfo> declare_players() {
         whole("calls", rollout.calls, 0, kNumCards, "surprising calls a deal may hold (0: calls not checked)"),
         {"race", OptionKind::kReal, rollout.race, 0, 100,
          "drop a card trailing by this many standard errors (0: every card in every deal)"},
-        flag("neural_playout", false, "play the deals out with the neural player's network (0: with the expert)")},
+        flag("neural_playout", false, "play the deals out with the neural player's network (0: with the expert)"),
+        flag("neural_model", false,
+             "keep the deals where the other team called and played as the neural player (0: as the heuristic)")},
        nullptr, &make_rollout},
       {"dd", "sees every hand and plays double-dummy: an upper bound, not a fair player",
        "+5.12 ± 0.51 against rollout", "2,000 hands against rollout in 49 s on 2 threads", true, false, {}, &make_dd},

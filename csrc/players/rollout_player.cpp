@@ -1,6 +1,7 @@
 #include "players/rollout_player.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "players/call_worlds.hpp"
 #include "players/expert.hpp"
@@ -84,6 +85,15 @@ class CardRace {
   long square_[kNumTricks][kNumTricks] = {};  // [i][j], j < i: the sum over worlds of their difference squared
 };
 
+// Two score classes as one, a different one for every pair (Cantor's pairing); kAnyScoreClass when either
+// is, or when the pair is too large to number.
+int paired_class(int a, int b) {
+  if (a == kAnyScoreClass || b == kAnyScoreClass) return kAnyScoreClass;
+  const long long sum = static_cast<long long>(a) + b;
+  const long long pair = sum * (sum + 1) / 2 + b;
+  return pair > std::numeric_limits<int>::max() ? kAnyScoreClass : static_cast<int>(pair);
+}
+
 }  // namespace
 
 // The worlds of the seat's card decision: what the seat knows of the hidden cards, and the replay that
@@ -98,17 +108,27 @@ struct RolloutPolicy::CardWorlds {
 };
 
 RolloutPolicy::RolloutPolicy(const RolloutOptions& options)
-    : options_(options), calls_(make_policy("heuristic")), playout_(expert_params()) {}
+    : options_(options), calls_(make_policy("heuristic")), model_(calls_), playout_(expert_params()) {}
 
-RolloutPolicy::RolloutPolicy(const RolloutOptions& options, std::shared_ptr<const Policy> playout)
+RolloutPolicy::RolloutPolicy(const RolloutOptions& options, std::shared_ptr<const Policy> playout,
+                             std::shared_ptr<const Policy> model)
     : RolloutPolicy(options) {
   other_playout_ = std::move(playout);
+  if (model) model_ = std::move(model);
+}
+
+std::shared_ptr<const RolloutPolicy> RolloutPolicy::with_playout(std::shared_ptr<const Policy> playout) const {
+  auto copy = std::make_shared<RolloutPolicy>(*this);
+  copy->other_playout_ = std::move(playout);
+  return copy;
 }
 
 int RolloutPolicy::score_class(int mine, int theirs) const {
-  const int calls = calls_->score_class(mine, theirs);
-  const int play = other_playout_ ? other_playout_->score_class(mine, theirs) : playout_.score_class(mine, theirs);
-  return calls == kAnyScoreClass || play == kAnyScoreClass ? kAnyScoreClass : calls * 64 + play;
+  const Policy* play = other_playout_ ? other_playout_.get() : &playout_;
+  const int both = paired_class(calls_->score_class(mine, theirs), play->score_class(mine, theirs));
+  // The model reads the score as the player it is: the caller or the play-out policy, by default.
+  if (model_ == calls_ || model_.get() == play) return both;
+  return paired_class(both, model_->score_class(mine, theirs));
 }
 
 int RolloutPolicy::choose(const HandState& state, Rng& rng) const {
@@ -144,7 +164,7 @@ int RolloutPolicy::call(const HandState& state, Rng& rng) const {
   HandState world, trial;
   for (int w = 0; w < options_.call_worlds; ++w) {
     bool fits = false;
-    for (int t = 0; t < options_.tries && !fits; ++t) fits = worlds.draw(*calls_, rng, world);
+    for (int t = 0; t < options_.tries && !fits; ++t) fits = worlds.draw(*model_, rng, world);
     if (!fits) continue;
     ++kept;
     for (ActionMask m = legal; m; m &= m - 1) {
@@ -167,13 +187,13 @@ int RolloutPolicy::call(const HandState& state, Rng& rng) const {
 }
 
 bool RolloutPolicy::draw_world(const CardWorlds& worlds, Rng& rng, HandState& world, HandState& scratch) const {
-  // Of `tries` worlds, the first in which the other team called and played as the heuristic would,
+  // Of `tries` worlds, the first in which the other team called and played as the model would,
   // else the one in which it surprised least (a call that differs counting `calls` surprises).
   int fewest = kNumCards;
   for (int t = 0; t < options_.tries && fewest > 0; ++t) {
     Hand hands[kNumSeats];
     worlds.dealer.deal(rng, hands);
-    const int n = worlds.replay.rebuild(*calls_, hands, fewest - 1, scratch);
+    const int n = worlds.replay.rebuild(*model_, hands, fewest - 1, scratch);
     if (n < fewest) {
       fewest = n;
       world = scratch;

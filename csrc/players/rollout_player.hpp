@@ -1,6 +1,7 @@
 // The "rollout" player: Monte Carlo search with a fast policy. For each card it may play it deals the
 // cards it cannot see consistently with what its seat has seen (as pimc does, and so that the other
-// team called as the heuristic would), plays the card, lets the expert player (or, with the option
+// team called and played as its model of them would: the heuristic, or with the option neural_model the
+// neural player), plays the card, lets the expert player (or, with the option
 // neural_playout, the neural player) play the rest of the hand for all four seats, and scores the game
 // points the seat's team takes over the other (the buyers' check, khasra, kaboot, the multiplier,
 // projects and Baloot, as the hand scores them). It
@@ -19,9 +20,9 @@ namespace baloot {
 
 struct RolloutOptions {
   int worlds = 600;  // worlds per card decision (the cost of: every card in this many worlds)
-  int tries = 16;    // worlds drawn per kept world, to find one where the other seats called and played as the heuristic would
+  int tries = 16;    // worlds drawn per kept world, to find one where the other seats called and played as the model would
   int call_worlds = 800;  // worlds per bidding or doubling decision (0: call as the heuristic player)
-  int calls = 1;    // surprises a world counts whose calls the heuristic would not have made (0: calls not checked)
+  int calls = 1;    // surprises a world counts whose calls the model would not have made (0: calls not checked)
   // A card trailing the best by more than this many standard errors (of their difference over the same
   // worlds) stops being played out, and the play-outs saved deal more worlds (0: every card in every world).
   double race = 2;
@@ -31,8 +32,12 @@ class RolloutPolicy final : public Policy {
  public:
   explicit RolloutPolicy(const RolloutOptions& options = {});
   // The same search with `playout` playing every seat after the card tried (for example a learned player:
-  // a better play-out policy makes better labels to learn from).
-  RolloutPolicy(const RolloutOptions& options, std::shared_ptr<const Policy> playout);
+  // a better play-out policy makes better labels to learn from; null: the expert), and `model` the model
+  // of the other seats' calls and plays that picks the worlds searched (null: the heuristic).
+  RolloutPolicy(const RolloutOptions& options, std::shared_ptr<const Policy> playout,
+                std::shared_ptr<const Policy> model = nullptr);
+  // This search, its world model included, with `playout` playing the worlds out.
+  std::shared_ptr<const RolloutPolicy> with_playout(std::shared_ptr<const Policy> playout) const;
   int choose(const HandState& state, Rng& rng) const override;
   int score_class(int mine, int theirs) const override;
   const RolloutOptions& options() const { return options_; }
@@ -52,7 +57,8 @@ class RolloutPolicy final : public Policy {
   // Plays `trial` to the end with the play-out policy; the seat's team's game points over the other's.
   int play_out(HandState& trial, int team, Rng& rng) const;
   RolloutOptions options_;
-  std::shared_ptr<const Policy> calls_;  // bidding and doubling, and the model of the other team's play
+  std::shared_ptr<const Policy> calls_;  // bidding and doubling when call_worlds is 0, and the fallback
+  std::shared_ptr<const Policy> model_;  // the other seats' calls and plays that a world must replay
   HeuristicPolicy playout_;              // every seat's play after the card tried, unless
   std::shared_ptr<const Policy> other_playout_;  // ... this is set
 };
