@@ -42,7 +42,7 @@ def main() -> None:
     lib = Library(baloot.get_library())
     own = [baloot.DECK.index(card) for card in BID[0].split()]
     rows = []
-    for players, hands in (("random", args.hands), ("heuristic", args.hands // 10)):
+    for players, hands in (("random", args.hands), ("heuristic", args.hands // 10), ("neural", args.hands // 50)):
         python = best_of(args.repeats, lambda: baloot.simulate(hands, players=players, seed=1, threads=1))
         c = best_of(args.repeats, lambda: lib.simulate(hands, [players] * 4, 1, threads=1))
         rows.append((players, hands, hands / python, hands / c))
