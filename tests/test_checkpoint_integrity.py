@@ -237,12 +237,17 @@ def interrupt_checkpointed_run(tmp_path, extra=()):
     process = subprocess.Popen(command, cwd=tmp_path, env=dict(os.environ, PYTHONPATH=root),
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
-    while len(json.loads((tmp_path / "run.json").read_text())["chunks"]) < 2 if (tmp_path / "run.json").exists() \
-            else True:
-        assert process.poll() is None and time.monotonic() < deadline
-        time.sleep(0.05)
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=120)
+    try:
+        while len(json.loads((tmp_path / "run.json").read_text())["chunks"]) < 2 if (tmp_path / "run.json").exists() \
+                else True:
+            assert process.poll() is None and time.monotonic() < deadline
+            time.sleep(0.05)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=120)
+    finally:  # a failed or timed-out wait must not leave the 400M-hand run going
+        if process.poll() is None:
+            process.kill()
+            process.wait()
     return process.returncode, out, err
 
 

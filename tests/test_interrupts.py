@@ -27,24 +27,29 @@ def interrupt(argv, cwd, *, ready, stdin=None, stream="stderr", timeout=120):
     process = subprocess.Popen([sys.executable, "-u", "-m", "baloot.cli", *argv], cwd=cwd,
                                env=dict(os.environ, PYTHONPATH=ROOT), stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    if stdin is not None:
-        process.stdin.write(stdin.encode())
-        process.stdin.flush()
-    watched = process.stderr if stream == "stderr" else process.stdout
-    seen = b""
-    deadline = time.monotonic() + timeout
-    os.set_blocking(watched.fileno(), False)
-    while not (ready(seen.decode(errors="replace")) if callable(ready) else ready.encode() in seen):
-        assert process.poll() is None, f"the command ended before it was ready: {seen.decode(errors='replace')}"
-        assert time.monotonic() < deadline, f"never ready: {seen.decode(errors='replace')}"
-        chunk = watched.read()
-        if chunk:
-            seen += chunk
-        else:
-            time.sleep(0.02)
-    process.send_signal(signal.SIGINT)
-    os.set_blocking(watched.fileno(), True)
-    out, err = process.communicate(timeout=timeout)
+    try:
+        if stdin is not None:
+            process.stdin.write(stdin.encode())
+            process.stdin.flush()
+        watched = process.stderr if stream == "stderr" else process.stdout
+        seen = b""
+        deadline = time.monotonic() + timeout
+        os.set_blocking(watched.fileno(), False)
+        while not (ready(seen.decode(errors="replace")) if callable(ready) else ready.encode() in seen):
+            assert process.poll() is None, f"the command ended before it was ready: {seen.decode(errors='replace')}"
+            assert time.monotonic() < deadline, f"never ready: {seen.decode(errors='replace')}"
+            chunk = watched.read()
+            if chunk:
+                seen += chunk
+            else:
+                time.sleep(0.02)
+        process.send_signal(signal.SIGINT)
+        os.set_blocking(watched.fileno(), True)
+        out, err = process.communicate(timeout=timeout)
+    finally:  # a failed or timed-out wait must not leave the run going
+        if process.poll() is None:
+            process.kill()
+            process.wait()
     if stream == "stderr":
         err = seen + err
     else:
