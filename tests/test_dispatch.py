@@ -107,11 +107,11 @@ random hokum efaa439da7f9b3b1
 heuristic e60381806b9cbdcb
 expert 1113d54066201608
 pimc 4758c260d926be1a
-neural 52b68009c3ca00f0
-rollout neural 4080865b958082ec
+neural 9ba06480f7529372
+rollout neural b82cc34da5c558e0
 legal moves a81eb812981dffc1
 dd tables c57e235ed28623ff
-bid analysis 0fe9ebcc649df8af""".splitlines()
+bid analysis 248b2a7f73a5aec6""".splitlines()
 
 
 @functools.lru_cache(maxsize=None)
