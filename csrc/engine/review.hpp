@@ -14,7 +14,7 @@
 namespace baloot {
 
 // Worlds dealt for each one that inference keeps.
-constexpr int kInferenceWorlds = 16;
+constexpr int kInferenceWorlds = 8;
 constexpr int kMaxInferenceWorlds = 256;
 
 // Worlds that the seat to move in `at` cannot tell from the true one. In bidding and doubling: its
