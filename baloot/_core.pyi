@@ -363,6 +363,10 @@ def neural_input(state: HandState) -> tuple[list[int], list[int]]:
     """
     The active features of the seat to move's card decision, and each actual suit's canonical number.
     """
+def neural_play_log_probability(network: NeuralWeights, state: HandState, card: typing.SupportsInt | typing.SupportsIndex) -> int:
+    """
+    The log-probability of `card` for the seat to move under the softmax of the network's logits over its legal cards, in logit units (output_one per nat), at least -play_floor.
+    """
 def neural_rows(hands: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, player: Player, labeller: Player, rules: Rules, threads: typing.SupportsInt | typing.SupportsIndex = 1, playout: Player = None) -> dict:
     """
     Training rows for the neural player from `hands` hands called and played by `player`: per card decision with a choice, the active features (padded with the number of inputs), the legal cards, each legal card's value from the rollout `labeller` (its play-outs by `playout` when given; every value 0 when the labeller is None), the hand's final margin and the card `player` played, cards in the canonical order.
@@ -397,9 +401,9 @@ def play_weights() -> int:
     """
 def project_points(abnat: typing.SupportsInt | typing.SupportsIndex, mode: typing.SupportsInt | typing.SupportsIndex) -> int:
     ...
-def review_decision(deck: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dealer: typing.SupportsInt | typing.SupportsIndex, scores: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], rules: Rules, history: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], candidates: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], players: list, seed: typing.SupportsInt | typing.SupportsIndex, samples: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, progress: typing.Any = None) -> tuple[numpy.typing.NDArray[numpy.int16], int, numpy.typing.NDArray[numpy.int16], numpy.typing.NDArray[numpy.uint8]]:
+def review_decision(deck: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], dealer: typing.SupportsInt | typing.SupportsIndex, scores: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], rules: Rules, history: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], candidates: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], players: list, seed: typing.SupportsInt | typing.SupportsIndex, samples: typing.SupportsInt | typing.SupportsIndex, threads: typing.SupportsInt | typing.SupportsIndex, progress: typing.Any = None, inference: NeuralWeights = None, inference_worlds: typing.SupportsInt | typing.SupportsIndex = 8) -> tuple[numpy.typing.NDArray[numpy.int16], int, numpy.typing.NDArray[numpy.int16], numpy.typing.NDArray[numpy.uint8]]:
     """
-    Margins [samples, candidates] of the seat to move's team for each candidate, in worlds it cannot tell from the true one, with the team's points and the outcome flags.
+    Margins [samples, candidates] of the seat to move's team for each candidate, in worlds it cannot tell from the true one, with the team's points and the outcome flags; worlds of play weighed by the `inference` network's likelihood of the other seats' plays, one kept of `inference_worlds` dealt.
     """
 def score_classes(rules: Rules, players: list) -> tuple[numpy.typing.NDArray[numpy.int32], list[typing.Annotated[list[int], "FixedSize(2)"]]]:
     ...
@@ -461,10 +465,12 @@ build_target: str
 contracts: list
 count_max: int
 default_analysis_player: str
+inference_worlds: int
 int_max: int
 last_trick_abnat: int
 match_ends: tuple
 modes: tuple
+neural_play_floor: int
 num_actions: int
 num_cards: int
 outcome_flags: dict

@@ -27,7 +27,7 @@ from baloot.game import Game
 from baloot.match import Match
 from baloot.progress import progress_callback
 from baloot.records import parse_json
-from baloot.roster import DEFAULT_PLAYERS
+from baloot.roster import DEFAULT_PLAYERS, inference_network
 from baloot.rules import core_rules, resolve
 from baloot.simulate import core_players
 from baloot.stats import Estimate, estimate, mean_estimate
@@ -40,6 +40,7 @@ REVIEW_VERSION = 1
 # turned into khasra (16 points in Hokum, 26 in Sun). A loss is classed only when its CI excludes 0.
 LOSS_CLASSES = (("blunder", 8.0), ("mistake", 3.0), ("inaccuracy", 1.0))
 DEFAULT_SAMPLES = 10_000
+INFERENCE = ("network", "uniform")  # how the worlds of a card decision are dealt (review's option)
 # Memory per sample of one decision: for each legal action (at most the 8 cards of a hand; a bidding turn
 # has fewer calls) the core's margin and own team's points (int16), its outcome flags (a byte) and at
 # match level the chance to win the match (float64); three int64 columns for a mean and a paired loss.
@@ -159,14 +160,14 @@ def _double_dummy(game: Game) -> Tuple[Optional[Dict[str, int]], Optional[str]]:
 
 def _review_decision(game: Game, hand: int, index: int, action: str, *, players: Any, samples: int, seed: int,
                      threads: int, progress: Optional[Callable[[int], None]],
-                     equity: Optional[EquityTable] = None) -> Decision:
+                     equity: Optional[EquityTable] = None, network: Any = None) -> Decision:
     record = game.to_record()
     legal = game.legal_actions()
     core, _ = core_players(players, game.rules)
     margins, _done, own_points, flags = _core.review_decision(
         parse_cards(record["deck"]), game.dealer, game.scores, core_rules(game.rules),
         [parse_action(a) for a in record["actions"]], [parse_action(a) for a in legal], core,
-        _decision_seed(seed, hand, index), samples, threads, progress)
+        _decision_seed(seed, hand, index), samples, threads, progress, network)
     means = margins.mean(axis=0)
     taken = legal.index(action)
     best = taken if means[taken] == means.max() else int(np.argmax(means))
@@ -207,12 +208,14 @@ class Review:
         The players of the play-outs.
     seed : int
         The review's seed.
+    inference : str
+        How the worlds of card decisions were dealt ("network" or "uniform").
     interrupted : bool
         Ctrl-C stopped it early (the decisions done are kept).
     """
 
     def __init__(self, decisions: List[Decision], hands: List[Game], samples: int, players: List[str], seed: int,
-                 seat: Optional[int], interrupted: bool, seconds: float) -> None:
+                 seat: Optional[int], interrupted: bool, seconds: float, inference: str) -> None:
         self.decisions = decisions
         self.hands = hands
         self.samples = samples
@@ -221,6 +224,7 @@ class Review:
         self.seat = seat
         self.interrupted = interrupted
         self.seconds = seconds
+        self.inference = inference
 
     @property
     def flagged(self) -> List[Decision]:
@@ -233,7 +237,8 @@ class Review:
 
     def to_dict(self) -> Dict[str, Any]:
         return {"format": REVIEW_FORMAT, "version": REVIEW_VERSION, "samples": self.samples,
-                "players": self.players, "seed": self.seed, "seat": self.seat, "interrupted": self.interrupted,
+                "players": self.players, "seed": self.seed, "inference": self.inference, "seat": self.seat,
+                "interrupted": self.interrupted,
                 "seconds": self.seconds, "thresholds": dict(LOSS_CLASSES), "counts": self.counts(),
                 "decisions": [d.to_dict() for d in self.decisions]}
 
@@ -275,7 +280,8 @@ def _games(source: Union[Game, Match, str, Dict[str, Any]]) -> List[Game]:
 
 def review(record_or_game: Union[Game, Match, str, Dict[str, Any]], *, players: Any = DEFAULT_PLAYERS,
            samples: int = DEFAULT_SAMPLES, seat: Optional[int] = None, seed: int = 0, threads: int = 0,
-           progress: Any = False, objective: Optional[str] = None, equity: Optional[EquityTable] = None) -> Review:
+           progress: Any = False, objective: Optional[str] = None, equity: Optional[EquityTable] = None,
+           inference: str = INFERENCE[0]) -> Review:
     """Review every decision of a hand or match (or only ``seat``'s): each legal action's expected
     margin for the deciding seat's team over ``samples`` worlds that seat could not tell from the true
     one, played out by ``players``; the loss of the action taken against the best, with a 95% CI; and
@@ -302,6 +308,11 @@ def review(record_or_game: Union[Game, Match, str, Dict[str, Any]], *, players: 
         by default it is added when a hand starts from scores other than 0-0.
     equity : EquityTable, optional
         The match equity table; by default ``match_equity(players=players, rules=...)``.
+    inference : {"network", "uniform"}, default "network"
+        How the worlds of a card decision are dealt: ``"network"`` keeps one of every ``_core.inference_worlds``
+        consistent worlds, each with probability in proportion to how likely the neural network finds the
+        other seats' plays in it (the network of the first neural player among ``players``, else the shipped one);
+        ``"uniform"`` takes every consistent world alike. Calls are dealt the same either way.
 
     Returns
     -------
@@ -311,9 +322,11 @@ def review(record_or_game: Union[Game, Match, str, Dict[str, Any]], *, players: 
     Raises
     ------
     BalootError
-        A malformed or tampered record, or a bad seat, count, seed, player or objective, or an equity
-        table for other rules.
+        A malformed or tampered record, or a bad seat, count, seed, player, objective or inference, or an
+        equity table for other rules.
     """
+    if inference not in INFERENCE:
+        raise BalootError(f"inference {inference!r} must be one of {', '.join(map(repr, INFERENCE))}")
     samples = validation.count(samples, "samples", 2)
     validation.memory(samples * SAMPLE_BYTES, f"a review of {samples:,} samples a decision")
     seed = validation.seed(seed)
@@ -322,6 +335,7 @@ def review(record_or_game: Union[Game, Match, str, Dict[str, Any]], *, players: 
     games = _games(record_or_game)
     _, names = core_players(players, games[0].rules if games else resolve(None))
     table = equity_for(objective, equity, games, players)
+    network = inference_network(players) if inference == "network" else None
     points = [(h, i, mover, action) for h, game in enumerate(games)
               for i, (mover, action) in enumerate(zip(_movers(game), game.history)) if seat is None or mover == seat]
     began = time.perf_counter()
@@ -334,10 +348,10 @@ def review(record_or_game: Union[Game, Match, str, Dict[str, Any]], *, players: 
                 decisions.append(_review_decision(
                     _replayed(games[h], i), h, i, action, players=players, samples=samples, seed=seed,
                     threads=threads, progress=(lambda n, done=done: update(done + n)) if update else None,
-                    equity=table))
+                    equity=table, network=network))
         except KeyboardInterrupt:
             interrupted = True
-    return Review(decisions, games, samples, names, seed, seat, interrupted, time.perf_counter() - began)
+    return Review(decisions, games, samples, names, seed, seat, interrupted, time.perf_counter() - began, inference)
 
 
 def _replayed(game: Game, actions: int) -> Game:

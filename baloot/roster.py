@@ -431,6 +431,26 @@ def make_player(spec: Any) -> Any:
     raise BalootError(f"a player is a name such as 'heuristic' or a callable f(game) -> action, not {spec!r}")
 
 
+def inference_network(players: Union[PlayerSpec, Sequence[PlayerSpec]]) -> Any:
+    """The network whose likelihood of the other seats' plays weighs the worlds a review deals: that of the
+    first neural player among ``players``, else the shipped one.
+
+    Parameters
+    ----------
+    players : str, callable or list of four
+        The review's players.
+
+    Returns
+    -------
+    _core.NeuralWeights
+        The network, read once per file.
+    """
+    for player in resolve_players(players):
+        if isinstance(player, BuiltinPlayer) and player._name == "neural":
+            return neural_network(player.weights or SHIPPED_NETWORK)
+    return neural_network()
+
+
 def resolve_players(players: Union[PlayerSpec, Sequence[PlayerSpec]]) -> List[Any]:
     """Four players from one spec for every seat or a list of four."""
     if isinstance(players, (str, BuiltinPlayer)) or callable(players):

@@ -9,7 +9,7 @@ from typing import Any
 from baloot.commands.common import add_players_option, draw_plot, players_from
 from baloot.plotting import check_plot_target
 from baloot.records import read_text
-from baloot.review import DEFAULT_SAMPLES, review
+from baloot.review import DEFAULT_SAMPLES, INFERENCE, review
 from baloot.roster import DEFAULT_PLAYERS
 
 
@@ -31,6 +31,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--objective", choices=("points", "match"),
                         help="match: each action's chance to win the match beside its game points; points: game "
                              "points only (default: match when a hand starts from scores other than 0-0)")
+    parser.add_argument("--inference", choices=INFERENCE, default=INFERENCE[0],
+                        help="network: deal the worlds of a card decision in proportion to how likely the neural "
+                             "network finds the other seats' plays in them; uniform: every consistent world alike "
+                             f"(default {INFERENCE[0]})")
     parser.add_argument("--json", action="store_true", help="print machine-readable JSON")
     parser.add_argument("--plot", metavar="FILE.png",
                         help="draw the expected margin through the hand with the mistakes marked (matplotlib)")
@@ -43,7 +47,8 @@ def main(args: argparse.Namespace) -> int:
         check_plot_target(args.plot)  # before the review, not after it
     result = review(read_text(args.record, "record"), players=players_from(args.players), samples=args.samples,
                     seat=args.seat, seed=args.seed, threads=args.threads,
-                    progress=not args.no_progress and not args.json, objective=args.objective)
+                    progress=not args.no_progress and not args.json, objective=args.objective,
+                    inference=args.inference)
     if args.json:
         print(result.to_json(indent=2), flush=True)
     else:

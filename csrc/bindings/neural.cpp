@@ -1,4 +1,5 @@
 // Bindings of the neural player's parts: its input features, its integer network, its training rows.
+#include "players/neural_likelihood.hpp"
 #include "players/neural_net.hpp"
 #include "players/neural_rows.hpp"
 #include "bindings/bindings.hpp"
@@ -62,6 +63,18 @@ void bind_neural(py::module_& m) {
         return py::make_tuple(std::vector<int>(out.policy, out.policy + kNumCards), out.value);
       },
       py::arg("network"), py::arg("active"), "The integer logits and value of `network` for `active` features.");
+  m.def(
+      "neural_play_log_probability",
+      [](const NeuralNet& network, const HandState& state, int card) {
+        if (state.phase() != Phase::kPlaying) throw RuleError("the hand is not in its playing phase");
+        if (card < 0 || card >= kNumCards || !(state.legal_cards() & bit(static_cast<Card>(card))))
+          throw RuleError("card " + std::to_string(card) + " is not legal here");
+        return neural_play_log_probability(network, SeatView(state), static_cast<Card>(card));
+      },
+      py::arg("network"), py::arg("state"), py::arg("card"),
+      "The log-probability of `card` for the seat to move under the softmax of the network's logits over its "
+      "legal cards, in logit units (output_one per nat), at least -play_floor.");
+  m.attr("neural_play_floor") = kNeuralPlayFloor;
   m.def(
       "neural_rows",
       [](std::int64_t hands, std::uint64_t seed, const Player& player, const Player* labeller, const Rules& rules,

@@ -1,6 +1,9 @@
 #include "engine/review.hpp"
 
+#include <vector>
+
 #include "kernel/parallel.hpp"
+#include "players/neural_likelihood.hpp"
 
 namespace baloot {
 
@@ -21,7 +24,12 @@ void cards_played_by(const HandState& state, Hand (&played_by)[kNumSeats]) {
 
 }  // namespace
 
-WorldSampler::WorldSampler(const DecisionQuestion& q, const HandState& at) : seen_(q), at_(at) {
+WorldSampler::WorldSampler(const DecisionQuestion& q, const HandState& at, const NeuralNet* inference,
+                           int inference_worlds)
+    : seen_(q), at_(at), inference_(inference), inference_worlds_(inference_worlds) {
+  if (inference_worlds < 1 || inference_worlds > kMaxInferenceWorlds)
+    throw RuleError("inference worlds must be 1.." + std::to_string(kMaxInferenceWorlds) + ", got " +
+                    std::to_string(inference_worlds));
   const int seat = at.to_move();
   // Dealing order (R2, R3): packets of 3 and of 2 from the dealer's next, the up-card, the rest.
   for (int packet = 0; packet < kNumSeats; ++packet) {
@@ -57,10 +65,14 @@ HandState WorldSampler::sample(Rng& rng) const {
     sample_deck(seen_, rng, deck);
     return replay(seen_, deck);
   }
-  return sample_play(rng);
+  if (!inference_) return deal_play(rng, nullptr);
+  std::vector<HandState> worlds(static_cast<std::size_t>(inference_worlds_));
+  std::int64_t log_weight[kMaxInferenceWorlds];
+  for (int k = 0; k < inference_worlds_; ++k) worlds[static_cast<std::size_t>(k)] = deal_play(rng, &log_weight[k]);
+  return worlds[static_cast<std::size_t>(pick_by_log_weight(log_weight, inference_worlds_, rng))];
 }
 
-HandState WorldSampler::sample_play(Rng& rng) const {
+HandState WorldSampler::deal_play(Rng& rng, std::int64_t* log_weight) const {
   const Card up = at_.up_card();
   HandState world;
   for (int attempt = 0; attempt < kProjectTries; ++attempt) {
@@ -73,10 +85,21 @@ HandState WorldSampler::sample_play(Rng& rng) const {
       for (int i = 0; i < position_count_[seat]; ++i, cards = without_lowest(cards))
         deck[positions_[seat][i]] = lowest_card(cards);
     }
-    world = replay(seen_, deck);
+    world = log_weight ? weighed_replay(deck, *log_weight) : replay(seen_, deck);
     if (same_declared_projects(world)) break;
   }
   return world;
+}
+
+HandState WorldSampler::weighed_replay(const Card (&deck)[kNumCards], std::int64_t& log_weight) const {
+  HandState state(deck, seen_.dealer, seen_.scores, seen_.rules);
+  log_weight = 0;
+  for (int action : seen_.history) {
+    if (state.phase() == Phase::kPlaying && state.to_move() != at_.to_move())
+      log_weight += neural_play_log_probability(*inference_, SeatView(state), static_cast<Card>(action));
+    state.apply(action);
+  }
+  return state;
 }
 
 bool WorldSampler::same_declared_projects(const HandState& world) const {
@@ -91,9 +114,9 @@ bool WorldSampler::same_declared_projects(const HandState& world) const {
 
 std::int64_t review_decision(const DecisionQuestion& q, std::int64_t count, int threads, std::int16_t* margin,
                              std::atomic<std::int64_t>& done, const std::atomic<bool>& stop, std::int16_t* own_points,
-                             std::uint8_t* flags) {
+                             std::uint8_t* flags, const NeuralNet* inference, int inference_worlds) {
   const HandState at = replay(q, q.deck);
-  const WorldSampler sampler(q, at);
+  const WorldSampler sampler(q, at, inference, inference_worlds);
   const int team = team_of(at.to_move());
   const int k = static_cast<int>(q.candidates.size());
   struct Worker {
