@@ -202,10 +202,7 @@ def review_html(review: "Review") -> str:
     for hand in sorted({d.hand for d in review.decisions}):
         rows = "".join(_decision_row(d, scale, arabic) for d in review.decisions if d.hand == hand)
         parts.append(_lines([hand_header(review, hand)]) + f'<table style="{TABLE_STYLE}">{header}{rows}</table>')
-    counts = ", ".join(f"{n} {name}" for name, n in review.counts().items() if n)
-    parts.append(_lines([f"{len(review.decisions)} decisions: {counts or 'none'} · {review.samples:,} samples each "
-                         f"· players {', '.join(review.players)} · seed {review.seed} · {review.seconds:.1f} s",
-                         *dd_missing_lines(review),
+    parts.append(_lines([review.summary(), *dd_missing_lines(review),
                          "interrupted: the decisions above are the ones finished" if review.interrupted else ""]))
     return "".join(parts) + "</div>"
 

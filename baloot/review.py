@@ -39,6 +39,7 @@ REVIEW_VERSION = 1
 # away less than half a trick, a mistake about a trick, a blunder about half the swing of a made hand
 # turned into khasra (16 points in Hokum, 26 in Sun). A loss is classed only when its CI excludes 0.
 LOSS_CLASSES = (("blunder", 8.0), ("mistake", 3.0), ("inaccuracy", 1.0))
+PLURAL = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
 DEFAULT_SAMPLES = 10_000
 INFERENCE = ("network", "uniform")  # how the worlds of a card decision are dealt (review's option)
 # Memory per sample of one decision: for each legal action (at most the 8 cards of a hand; a bidding turn
@@ -244,6 +245,12 @@ class Review:
 
     def to_json(self, indent: Optional[int] = None) -> str:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False, allow_nan=False)
+
+    def summary(self) -> str:
+        """The table's last line: the decisions by verdict, the samples, players, seed and time."""
+        counts = ", ".join(f"{n} {PLURAL.get(name, name) if n > 1 else name}" for name, n in self.counts().items() if n)
+        return (f"{len(self.decisions)} decisions: {counts or 'none'} · {self.samples:,} samples each · "
+                f"players {', '.join(self.players)} · seed {self.seed} · {self.seconds:.1f} s")
 
     def table(self) -> str:
         from baloot.review_table import review_table

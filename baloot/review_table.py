@@ -68,9 +68,7 @@ def review_table(review: "Review") -> str:
             hand = decision.hand
             lines += ["" if lines else None, hand_header(review, hand), header, "-" * len(header)]
         lines.append(_line(decision, arabic, match_level))
-    counts = ", ".join(f"{n} {name}" for name, n in review.counts().items() if n)
-    lines.append(f"{len(review.decisions)} decisions: {counts or 'none'} · {review.samples:,} samples each · "
-                 f"players {', '.join(review.players)} · seed {review.seed} · {review.seconds:.1f} s")
+    lines.append(review.summary())
     lines += dd_missing_lines(review)
     if review.interrupted:
         lines.append("interrupted: the decisions above are the ones finished")

@@ -10,7 +10,7 @@ import baloot
 from baloot.cli import build_parser
 from baloot.cli import main as cli_main
 from baloot.commands import play as play_command
-from baloot.review import LOSS_CLASSES, verdict
+from baloot.review import LOSS_CLASSES, PLURAL, verdict
 from baloot.roster import BuiltinPlayer, play_out
 from baloot.stats import Estimate
 
@@ -343,3 +343,10 @@ def test_the_review_table_shows_a_hokum_suit_as_the_table_does():
     assert game.contract.trump == "D"
     table = baloot.review(game, samples=10, seat=game.contract.buyer).table()
     assert "Hokum (حكم) ♦" in table and "Hokum (حكم) D" not in table
+
+
+def test_the_summary_names_a_verdict_in_the_plural_beyond_one():
+    review = baloot.review(heuristic_game(7), players="heuristic", samples=50, threads=2)
+    plural = {name: n for name, n in review.counts().items() if name in PLURAL and n > 1}
+    assert plural and all(f"{n} {PLURAL[name]}" in review.summary() for name, n in plural.items())
+    assert review.table().splitlines()[-1] == review.summary()
