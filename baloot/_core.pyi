@@ -227,6 +227,11 @@ class NeuralWeights:
         """
         Reads and checks a weights file; a BalootError says what is wrong with it.
         """
+    @property
+    def has_calls(self) -> bool:
+        """
+        Whether the file holds a call network too (the player then bids by it).
+        """
 class Player:
     @staticmethod
     def native(function: typing.Any, name: str) -> Player:
@@ -355,6 +360,14 @@ def match_equity(rules: Rules, players: list, hands: typing.SupportsInt | typing
     ...
 def match_trace(index: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, rules: Rules, scores: tuple[typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex], dealer: typing.SupportsInt | typing.SupportsIndex, players: list) -> tuple[list, tuple[int, int], int, typing.Any]:
     ...
+def neural_call_input(state: HandState) -> tuple[list[int], list[int]]:
+    """
+    The active features of the seat to move's bidding turn, and each actual suit's canonical number.
+    """
+def neural_call_values(network: NeuralWeights, active: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> list[int]:
+    """
+    The integer value of each call (pass, hokum, hokum in canonical suit 0-3, sun, ashkal) for `active` features.
+    """
 def neural_forward(network: NeuralWeights, active: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]) -> tuple[list[int], int]:
     """
     The integer logits and value of `network` for `active` features.

@@ -21,7 +21,7 @@ from baloot.blocks import block_size, in_blocks
 from baloot.cards import Cards, format_card, parse_card, parse_cards
 from baloot.equity import EquityTable, equity_for, match_chances
 from baloot.errors import BalootError, Interrupted
-from baloot.game import Game
+from baloot.game import Game, require_complete_history
 from baloot.labels import call_label
 from baloot.progress import progress_callback
 from baloot.roster import DEFAULT_PLAYERS
@@ -257,6 +257,7 @@ def analyze_decision(game: Game, *, samples: int = 2000, players: Any = DEFAULT_
         raise BalootError(f"analyze_decision needs a baloot.Game, not {game!r}")
     if game.phase not in ("bidding", "doubling"):
         raise BalootError(f"only bidding and doubling decisions can be analysed, the game is {game.phase}")
+    require_complete_history(game, "analyze_decision")
     samples = validation.count(samples, "samples", 1)
     seed = validation.seed(seed)
     state = game.core_state()
@@ -319,6 +320,36 @@ def _candidates(candidates: Any, legal: List[str]) -> List[str]:
     return actions
 
 
+def first_turn(hand: Cards, up_card: str, seat: int, dealer: int, *, rules: Optional[Rules] = None,
+               scores: Tuple[int, int] = (0, 0)) -> Game:
+    """A hand at ``seat``'s first bidding turn, the seats before it having passed: its five cards and the
+    up-card as given, the other cards in an arbitrary order (the analyses resample them).
+
+    Raises
+    ------
+    BalootError
+        Bad cards, seats, scores or rules.
+    """
+    rules = resolve(rules)
+    own = parse_cards(hand, "the hand")
+    if len(own) != 5:
+        raise BalootError(f"the hand has {len(own)} cards; a bid is made on the first 5")
+    up = parse_card(up_card)
+    if up in own:
+        raise BalootError(f"the up-card {format_card(up)} is also in the hand")
+    seat, dealer = validation.seat(seat), validation.seat(dealer, "dealer")
+    deck: List[Optional[int]] = [None] * 32
+    for position, card in zip(_core.first_card_positions(seat, dealer), own):
+        deck[position] = card
+    deck[_core.up_card_position] = up
+    rest = iter(c for c in range(32) if c not in own and c != up)
+    full = [c if c is not None else next(rest) for c in deck]
+    game = Game(rules=rules, dealer=dealer, deck=[format_card(c) for c in full], scores=scores)
+    while game.to_move != seat:
+        game.apply("pass")
+    return game
+
+
 def analyze_bid(hand: Cards, up_card: str, seat: int, dealer: int, *, samples: int = 2000,
                 players: Any = DEFAULT_PLAYERS, seed: int = 0, rules: Optional[Rules] = None,
                 scores: Tuple[int, int] = (0, 0), threads: int = 0,
@@ -370,22 +401,6 @@ def analyze_bid(hand: Cards, up_card: str, seat: int, dealer: int, *, samples: i
     BalootError
         Bad cards, seats, counts, players, rules or objective; a state with no call to make.
     """
-    rules = resolve(rules)
-    own = parse_cards(hand, "the hand")
-    if len(own) != 5:
-        raise BalootError(f"the hand has {len(own)} cards; a bid is made on the first 5")
-    up = parse_card(up_card)
-    if up in own:
-        raise BalootError(f"the up-card {format_card(up)} is also in the hand")
-    seat, dealer = validation.seat(seat), validation.seat(dealer, "dealer")
-    deck: List[Optional[int]] = [None] * 32
-    for position, card in zip(_core.first_card_positions(seat, dealer), own):
-        deck[position] = card
-    deck[_core.up_card_position] = up
-    rest = iter(c for c in range(32) if c not in own and c != up)
-    full = [c if c is not None else next(rest) for c in deck]
-    game = Game(rules=rules, dealer=dealer, deck=[format_card(c) for c in full], scores=scores)
-    while game.to_move != seat:
-        game.apply("pass")
+    game = first_turn(hand, up_card, seat, dealer, rules=rules, scores=scores)
     return analyze_decision(game, samples=samples, players=players, seed=seed, threads=threads, progress=progress,
                             scheduler=scheduler, chunk=chunk, objective=objective, equity=equity)

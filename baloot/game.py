@@ -17,7 +17,8 @@ from baloot.validation import seat as check_seat
 from baloot.validation import seed_or_random
 
 PHASES: Tuple[str, ...] = _core.phases
-_PLAYING, _OVER = PHASES.index("playing"), PHASES.index("over")
+_BIDDING, _PLAYING, _OVER = PHASES.index("bidding"), PHASES.index("playing"), PHASES.index("over")
+_TURNS = _core.bid_stages.index("turns")
 _ACTION_NAMES: Tuple[str, ...] = tuple(format_action(a) for a in range(_core.num_actions))
 REWARDS: Tuple[str, ...] = ("margin", "points")
 RECORD_FORMAT = "baloot-game"
@@ -121,9 +122,11 @@ class Game:
             state = _core.HandState.random(seed_or_random(seed), dealer, scores, core_rules(self.rules))
         self._step_through(_core.HandStepper(state))
 
-    def _step_through(self, stepper: Any) -> None:
+    def _step_through(self, stepper: Any, from_deal: bool = True) -> None:
         self._stepper = stepper
         self._state = stepper.state  # a view of the stepper's state: it follows every step
+        self._from_deal = from_deal  # whether history holds every action since the deal
+
 
     @classmethod
     def from_core_state(cls, state: Any, rules: Rules) -> "Game":
@@ -139,11 +142,14 @@ class Game:
         Returns
         -------
         Game
-            The game, its ``history`` empty.
+            The game. Its ``history`` holds only the actions applied to it: when the state is past the deal's
+            first call, ``to_record``, ``analyze_decision`` and ``review`` raise ``BalootError`` on it.
         """
         game = cls.__new__(cls)
         game.rules = rules
-        game._step_through(_core.HandStepper(state))
+        at_deal = (state.phase == _BIDDING and state.round == 1 and state.bid_stage == _TURNS
+                   and state.to_move == (state.dealer + 1) % 4)
+        game._step_through(_core.HandStepper(state), at_deal)
         return game
 
     # ---- playing -------------------------------------------------------------------------------
@@ -354,6 +360,12 @@ class Game:
                           projects=s.project_abnat, baloot=(baloot[0], baloot[1]), multiplier=s.multiplier)
 
     @property
+    def history_complete(self) -> bool:
+        """Whether ``history`` holds every action since the deal: False for a game made by
+        ``from_core_state`` past the deal's first call."""
+        return self._from_deal
+
+    @property
     def history(self) -> List[str]:
         """Every action so far, in order."""
         return [_ACTION_NAMES[number] for number in self._stepper.actions]
@@ -375,10 +387,11 @@ class Game:
         """An independent copy: acting on it never changes this game."""
         twin = Game.__new__(Game)
         twin.rules = self.rules
-        twin._step_through(self._stepper.copy())
+        twin._step_through(self._stepper.copy(), self._from_deal)
         return twin
 
     def to_record(self) -> Dict[str, Any]:
+        require_complete_history(self, "a game record")
         record: Dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -444,3 +457,10 @@ class Game:
         actions = len(self._stepper.actions)
         return f"<Game dealer={self.dealer} phase={self.phase} to_move={self.to_move} actions={actions}>"
 
+
+def require_complete_history(game: Game, what: str) -> None:
+    """A BalootError unless ``game`` knows every action since the deal, which ``what`` needs."""
+    if not game.history_complete:
+        raise BalootError(f"{what} needs every action since the deal, and this game was made from a core state "
+                          "mid-hand (as a Python player in simulate sees its hand), whose actions are not known; "
+                          "play the hand out action by action on a Game(deck=..., dealer=...) instead")

@@ -23,7 +23,7 @@ from baloot.actions import parse_action
 from baloot.cards import parse_cards
 from baloot.equity import EquityTable, equity_for, match_chances
 from baloot.errors import BalootError
-from baloot.game import Game
+from baloot.game import Game, require_complete_history
 from baloot.match import Match
 from baloot.progress import progress_callback
 from baloot.records import parse_json
@@ -273,6 +273,7 @@ class Review:
 def _games(source: Union[Game, Match, str, Dict[str, Any]]) -> List[Game]:
     """The hands to review: a Game, a Match, or a game or match record (a dict or its JSON text)."""
     if isinstance(source, Game):
+        require_complete_history(source, "review")
         return [source]
     if isinstance(source, Match):
         return source.hands

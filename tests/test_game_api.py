@@ -3,6 +3,7 @@ exports."""
 
 import pytest
 
+import baloot
 from baloot import BalootError, Game, IllegalAction, _core
 from baloot.actions import format_action, parse_action
 from baloot.cards import DECK
@@ -70,3 +71,29 @@ def test_the_deal_layout_comes_from_the_core(dealer):
     assert game.up_card == DECK[_core.up_card_position]
     for seat in range(4):
         assert sorted(DECK[p] for p in _core.first_card_positions(seat, dealer)) == sorted(game.hands[seat])
+
+
+def test_a_python_player_game_without_its_actions_says_what_it_cannot_do():
+    seen = []
+
+    def player(game):
+        seen.append(game)
+        return game.legal_actions()[0]
+
+    baloot.simulate(1, players=[player, "heuristic", "heuristic", "heuristic"], seed=3)
+    later = [game for game in seen if game.phase != "bidding" or game.round == 2]
+    assert later and not any(game.history_complete for game in later)
+    for game in later[:3]:
+        for action in (game.to_record, lambda: baloot.review(game, samples=2)):
+            with pytest.raises(BalootError, match="made from a core state mid-hand"):
+                action()
+        if game.phase in ("bidding", "doubling"):
+            with pytest.raises(BalootError, match="made from a core state mid-hand"):
+                baloot.analyze_decision(game, samples=2)
+        with pytest.raises(BalootError, match="made from a core state mid-hand"):
+            game.clone().to_record()
+    fresh = baloot.Game(seed=3)
+    state_game = baloot.Game.from_core_state(fresh.core_state(), fresh.rules)  # at the deal: nothing unknown
+    state_game.apply(state_game.legal_actions()[0])
+    assert state_game.history_complete and state_game.clone().history_complete
+    assert baloot.Game.from_record(state_game.to_record()).history == state_game.history

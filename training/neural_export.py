@@ -6,7 +6,7 @@ Needs numpy alone, so the tests can write weights files without PyTorch.
 
 from __future__ import annotations
 
-from typing import Dict
+from typing import Dict, Optional, Tuple
 
 import numpy as np
 
@@ -32,7 +32,22 @@ LAYOUT = (
 )
 
 
-def quantise(params: Dict[str, np.ndarray]) -> Dict[str, np.ndarray]:
+# The call network's arrays (written after the card network's in a file with calls).
+CALL_LAYOUT = (
+    ("w1", np.int16, (SIZES["call_inputs"], SIZES["call_l1"])),
+    ("b1", np.int16, (SIZES["call_l1"],)),
+    ("w2", np.int8, (SIZES["call_l2"], SIZES["call_l1"])),
+    ("b2", np.int32, (SIZES["call_l2"],)),
+    ("w3", np.int8, (SIZES["call_l3"], SIZES["call_l2"])),
+    ("b3", np.int32, (SIZES["call_l3"],)),
+    ("wc", np.int8, (SIZES["calls"], SIZES["call_l3"])),
+    ("bc", np.int32, (SIZES["calls"],)),
+)
+CARD_SIZES = (SIZES["inputs"], SIZES["l1"], SIZES["l2"], SIZES["l3"], 32)
+CALL_SIZES = (SIZES["call_inputs"], SIZES["call_l1"], SIZES["call_l2"], SIZES["call_l3"], SIZES["calls"])
+
+
+def quantise(params: Dict[str, np.ndarray], layout: Tuple = LAYOUT) -> Dict[str, np.ndarray]:
     """The integer network of float parameters (the names of LAYOUT, same shapes).
 
     Parameters
@@ -44,11 +59,12 @@ def quantise(params: Dict[str, np.ndarray]) -> Dict[str, np.ndarray]:
     Returns
     -------
     dict of str to numpy.ndarray
-        The integers of each array, in the types of LAYOUT: the first layer scaled by 127, later weights by
-        64 (clipped to +-127), later biases by 127 * 64.
+        The integers of each array, in the types of ``layout`` (LAYOUT, or CALL_LAYOUT for the call
+        network): the first layer scaled by 127, later weights by 64 (clipped to +-127), later biases by
+        127 * 64.
     """
     out = {}
-    for name, kind, shape in LAYOUT:
+    for name, kind, shape in layout:
         value = np.asarray(params[name], dtype=np.float64).reshape(shape)
         if name in ("w1", "b1"):
             scaled = np.clip(np.rint(value * ONE), -32767, 32767)
@@ -68,8 +84,15 @@ def fnv1a(data: bytes) -> int:
     return h
 
 
-def write_weights(path: str, net: Dict[str, np.ndarray]) -> None:
-    """Writes the integer network ``net`` (quantise's result) as a weights file the core reads.
+def _arrays(net: Dict[str, np.ndarray], sizes: Tuple[int, ...], layout: Tuple) -> bytes:
+    return np.array(sizes, dtype="<i4").tobytes() + b"".join(
+        np.asarray(net[name]).astype(np.dtype(kind).newbyteorder("<")).reshape(shape).tobytes()
+        for name, kind, shape in layout)
+
+
+def write_weights(path: str, net: Dict[str, np.ndarray], calls: Optional[Dict[str, np.ndarray]] = None) -> None:
+    """Writes the integer network ``net`` (quantise's result), and the call network ``calls`` where given, as a
+    weights file the core reads.
 
     Parameters
     ----------
@@ -77,10 +100,27 @@ def write_weights(path: str, net: Dict[str, np.ndarray]) -> None:
         The file to write.
     net : dict of str to numpy.ndarray
         The integer arrays of LAYOUT.
+    calls : dict of str to numpy.ndarray, optional
+        The integer arrays of CALL_LAYOUT.
     """
-    sizes = np.array([SIZES["inputs"], SIZES["l1"], SIZES["l2"], SIZES["l3"], 32], dtype="<i4")
-    body = sizes.tobytes() + b"".join(
-        np.asarray(net[name]).astype(np.dtype(kind).newbyteorder("<")).reshape(shape).tobytes()
-        for name, kind, shape in LAYOUT)
+    body = _arrays(net, CARD_SIZES, LAYOUT)
+    if calls is not None:
+        body += _arrays(calls, CALL_SIZES, CALL_LAYOUT)
+    header = SIZES["header" if calls is None else "header_with_calls"]
     with open(path, "wb") as f:
-        f.write(SIZES["header"].encode() + b"\n" + body + fnv1a(body).to_bytes(8, "little"))
+        f.write(header.encode() + b"\n" + body + fnv1a(body).to_bytes(8, "little"))
+
+
+def read_card_network(path: str) -> Dict[str, np.ndarray]:
+    """The integer card network of a weights file (with or without calls), checked by the core first."""
+    _core.NeuralWeights(path)
+    with open(path, "rb") as f:
+        data = f.read()
+    at = data.index(b"\n") + 1 + 4 * len(CARD_SIZES)
+    net = {}
+    for name, kind, shape in LAYOUT:
+        dtype = np.dtype(kind).newbyteorder("<")
+        count = int(np.prod(shape, dtype=np.int64))
+        net[name] = np.frombuffer(data, dtype, count, at).reshape(shape).astype(kind)
+        at += count * dtype.itemsize
+    return net

@@ -35,6 +35,13 @@ void bind_neural(py::module_& m) {
         d["output_one"] = kNeuralOutputOne;
         d["value_scale"] = kNeuralValueScale;
         d["header"] = std::string(kNeuralHeader);
+        d["header_with_calls"] = std::string(kNeuralHeaderWithCalls);
+        d["call_inputs"] = static_cast<int>(kNeuralCallInputs);
+        d["call_l1"] = kNeuralCallL1;
+        d["call_l2"] = kNeuralCallL2;
+        d["call_l3"] = kNeuralCallL3;
+        d["calls"] = kNeuralCalls;
+        d["call_max_active"] = kNeuralCallMaxActive;
         return d;
       },
       "The neural player's network sizes and integer scales (players/neural_net.hpp).");
@@ -49,6 +56,33 @@ void bind_neural(py::module_& m) {
       },
       py::arg("state"),
       "The active features of the seat to move's card decision, and each actual suit's canonical number.");
+  m.def(
+      "neural_call_input",
+      [](const HandState& state) {
+        if (state.phase() != Phase::kBidding) throw RuleError("the hand is not in its bidding phase");
+        NeuralCallInput in;
+        neural_call_input(SeatView(state), in);
+        return py::make_tuple(std::vector<int>(in.active, in.active + in.count),
+                              std::vector<int>(in.canonical_suit, in.canonical_suit + kNumSuits));
+      },
+      py::arg("state"),
+      "The active features of the seat to move's bidding turn, and each actual suit's canonical number.");
+  m.def(
+      "neural_call_values",
+      [](const NeuralNet& network, const std::vector<int>& active) {
+        if (!network.calls) throw RuleError("this network has no call network");
+        if (active.size() > kNeuralCallMaxActive) throw RuleError("more than " + std::to_string(kNeuralCallMaxActive) + " active features");
+        std::uint16_t features[kNeuralCallMaxActive];
+        for (std::size_t i = 0; i < active.size(); ++i) {
+          if (active[i] < 0 || active[i] >= kNeuralCallInputs) throw RuleError("feature " + std::to_string(active[i]) + " out of range");
+          features[i] = static_cast<std::uint16_t>(active[i]);
+        }
+        std::int32_t values[kNeuralCalls];
+        neural_call_values(*network.calls, features, static_cast<int>(active.size()), values);
+        return std::vector<int>(values, values + kNeuralCalls);
+      },
+      py::arg("network"), py::arg("active"),
+      "The integer value of each call (pass, hokum, hokum in canonical suit 0-3, sun, ashkal) for `active` features.");
   m.def(
       "neural_forward",
       [](const NeuralNet& network, const std::vector<int>& active) {

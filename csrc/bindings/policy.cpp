@@ -79,7 +79,10 @@ void bind_policy(py::module_& m) {
   py::class_<NeuralNet, std::shared_ptr<NeuralNet>>(
       m, "NeuralWeights", "The neural player's network, read from a weights file; never changed once read.")
       .def(py::init(&read_neural_net), py::arg("path"),
-           "Reads and checks a weights file; a BalootError says what is wrong with it.");
+           "Reads and checks a weights file; a BalootError says what is wrong with it.")
+      .def_property_readonly(
+          "has_calls", [](const NeuralNet& net) { return net.calls != nullptr; },
+          "Whether the file holds a call network too (the player then bids by it).");
   py::class_<Player>(m, "Player")
       .def(py::init([](const std::string& name, const PolicyOptions& options, std::shared_ptr<StrongWeights> weights,
                        std::shared_ptr<NeuralNet> network) {

@@ -8,6 +8,11 @@ NeuralPolicy::NeuralPolicy(std::shared_ptr<const NeuralNet> net, std::shared_ptr
     : net_(std::move(net)), calls_(std::move(calls)) {}
 
 int NeuralPolicy::choose(const HandState& state, Rng& rng) const {
+  if (state.phase() == Phase::kBidding && net_->calls) {
+    const bool kawesh = state.legal_actions() & action_bit(kKawesh);
+    if (kawesh && calls_->choose(state, rng) == kKawesh) return kKawesh;
+    return call(SeatView(state));
+  }
   if (state.phase() != Phase::kPlaying) return calls_->choose(state, rng);
   const Hand legal = state.legal_cards();
   if (!(legal & (legal - 1))) return __builtin_ctz(legal);
@@ -28,6 +33,19 @@ Card NeuralPolicy::card(const SeatView& v) const {
     if (logits[c] > logits[best]) best = c;
   }
   return in.actual(static_cast<Card>(best));
+}
+
+int NeuralPolicy::call(const SeatView& v) const {
+  NeuralCallInput in;
+  neural_call_input(v, in);
+  std::int32_t values[kNeuralCalls];
+  neural_call_values(*net_->calls, in.active, in.count, values);
+  const ActionMask legal = v.legal_actions();
+  int best = kNoAction;
+  for (int action = kPass; action <= kAshkal; ++action)
+    if ((legal & action_bit(action)) && (best == kNoAction || values[neural_call_output(in, action)] > values[neural_call_output(in, best)]))
+      best = action;
+  return best;
 }
 
 int NeuralPolicy::score_class(int mine, int theirs) const {

@@ -1,6 +1,8 @@
 // The "neural" built-in player: plays its cards by the policy head of a network (neural_net.hpp) read
 // once per decision from what its seat sees (neural_input.hpp): the legal card of the highest logit, the
-// lowest card among equals. It bids and doubles as the strong player does. It owns the network and the
+// lowest card among equals. With a call network (neural_call_input.hpp) it bids by it: the open call of the
+// highest value, the lowest action among equals (kawesh where the strong player would ask for it); it doubles
+// as the strong player does, and bids so too without one. It owns the network and the
 // strong player's weights it is made with (shared, never changed); it holds no mutable state.
 #pragma once
 
@@ -16,6 +18,8 @@ class NeuralPolicy final : public Policy {
   int choose(const HandState& state, Rng& rng) const override;
   // The network's card for the seat to move, which must be playing with two legal cards or more.
   Card card(const SeatView& v) const;
+  // The call network's call for the seat to move, which must be bidding with a call network.
+  int call(const SeatView& v) const;
   // The calls' class with the score buckets the network reads.
   int score_class(int mine, int theirs) const override;
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <fstream>
+#include <initializer_list>
 #include <iterator>
 #include <type_traits>
 #include <vector>
@@ -26,21 +27,24 @@ namespace {
 #define BALOOT_NEURAL_VECTOR 16
 #endif
 using Int16s = std::int16_t __attribute__((vector_size(BALOOT_NEURAL_VECTOR), may_alias));
-constexpr int kLanes = BALOOT_NEURAL_VECTOR / 2, kVectors = kNeuralL1 / kLanes;
-static_assert(kNeuralL1 % kLanes == 0, "the first layer fills whole vectors");
-static_assert(kNeuralL1 * sizeof(std::int16_t) % 32 == 0, "each column of w1 starts 32-byte aligned");
-static_assert(kNeuralL1 % 32 == 0 && kNeuralL2 % 32 == 0 && kNeuralL3 % 32 == 0, "each layer fills whole 32-byte rows");
+constexpr int kLanes = BALOOT_NEURAL_VECTOR / 2;
+static_assert(kNeuralL2 % 32 == 0 && kNeuralL3 % 32 == 0 && kNeuralCallL2 % 32 == 0 && kNeuralCallL3 % 32 == 0,
+              "each later layer fills whole 32-byte rows");
 
-void first_layer(const NeuralNet& net, const std::uint16_t* active, int count, std::uint8_t (&a1)[kNeuralL1]) {
+template <int Inputs, int L1>
+void first_layer(const std::int16_t (&w1)[Inputs][L1], const std::int16_t (&b1)[L1], const std::uint16_t* active,
+                 int count, std::uint8_t (&a1)[L1]) {
+  static_assert(L1 % 32 == 0, "the first layer fills whole 32-byte rows, each column starting 32-byte aligned");
+  constexpr int kVectors = L1 / kLanes;
   Int16s sum[kVectors];
-  std::memcpy(sum, net.b1, sizeof sum);
+  std::memcpy(sum, b1, sizeof sum);
   for (int i = 0; i < count; ++i) {
-    const auto* column = reinterpret_cast<const Int16s*>(net.w1[active[i]]);
+    const auto* column = reinterpret_cast<const Int16s*>(w1[active[i]]);
     for (int r = 0; r < kVectors; ++r) sum[r] += column[r];
   }
-  alignas(32) std::int16_t acc[kNeuralL1];
+  alignas(32) std::int16_t acc[L1];
   std::memcpy(acc, sum, sizeof acc);
-  for (int j = 0; j < kNeuralL1; ++j) a1[j] = static_cast<std::uint8_t>(std::min<int>(std::max<int>(acc[j], 0), kNeuralOne));
+  for (int j = 0; j < L1; ++j) a1[j] = static_cast<std::uint8_t>(std::min<int>(std::max<int>(acc[j], 0), kNeuralOne));
 }
 
 // z[o] = b[o] + the sum over j of a[j] w[o][j], activations a in 0..127 and int8 weights. With SIMD each
@@ -104,9 +108,18 @@ void dense(const std::int8_t (&w)[Out][In], const std::int32_t (&b)[Out], const 
 
 void neural_hidden(const NeuralNet& net, const std::uint16_t* active, int count, NeuralHidden& hidden) {
   alignas(32) std::uint8_t a1[kNeuralL1], a2[kNeuralL2];
-  first_layer(net, active, count, a1);
+  first_layer(net.w1, net.b1, active, count, a1);
   dense(net.w2, net.b2, a1, a2);
   dense(net.w3, net.b3, a2, hidden.a3);
+}
+
+void neural_call_values(const NeuralCallNet& net, const std::uint16_t* active, int count,
+                        std::int32_t (&values)[kNeuralCalls]) {
+  alignas(32) std::uint8_t a1[kNeuralCallL1], a2[kNeuralCallL2], a3[kNeuralCallL3];
+  first_layer(net.w1, net.b1, active, count, a1);
+  dense(net.w2, net.b2, a1, a2);
+  dense(net.w3, net.b3, a2, a3);
+  affine(net.wc, net.bc, a3, values);
 }
 
 void neural_policy(const NeuralNet& net, const NeuralHidden& hidden, std::int32_t (&logits)[kNumCards]) {
@@ -145,12 +158,6 @@ class Bytes {
     return static_cast<T>(static_cast<std::make_unsigned_t<T>>(bits));  // two's complement, any byte order
   }
 
-  // `count` values of type Stored into `values`.
-  template <typename Stored, typename T>
-  void fill(T* values, std::size_t count) {
-    for (std::size_t i = 0; i < count; ++i) values[i] = next<Stored>();
-  }
-
   std::size_t at() const { return at_; }
 
  private:
@@ -167,34 +174,68 @@ std::uint64_t fnv1a(const char* begin, const char* end) {
 
 }  // namespace
 
-std::shared_ptr<NeuralNet> read_neural_net(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw RuleError("neural player weights " + path + ": no such file or not readable (reinstall baloot)");
-  const std::vector<char> data((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  const std::string header = std::string(kNeuralHeader) + "\n";
-  Bytes bytes(path, data, header.size());
-  if (data.size() < header.size() || std::memcmp(data.data(), header.data(), header.size()) != 0)
-    bytes.fail(std::string("does not begin with \"") + kNeuralHeader + "\"");
-  const std::int32_t expected[] = {kNeuralInputs, kNeuralL1, kNeuralL2, kNeuralL3, kNumCards};
+namespace {
+
+void expect_sizes(Bytes& bytes, std::initializer_list<std::int32_t> expected) {
   for (const std::int32_t size : expected) {
     const std::int32_t got = bytes.next<std::int32_t>();
     if (got != size) bytes.fail("a network of other sizes (" + std::to_string(got) + " where this build has " + std::to_string(size) + ")");
   }
+}
+
+template <typename Stored, typename T, std::size_t N>
+void fill(Bytes& bytes, T (&values)[N]) {
+  if constexpr (std::is_array_v<T>) {
+    for (auto& row : values) fill<Stored>(bytes, row);
+  } else {
+    for (auto& value : values) value = bytes.next<Stored>();
+  }
+}
+
+template <typename Net>
+void read_hidden_layers(Bytes& bytes, Net& net) {
+  fill<std::int16_t>(bytes, net.w1);
+  fill<std::int16_t>(bytes, net.b1);
+  fill<std::int8_t>(bytes, net.w2);
+  fill<std::int32_t>(bytes, net.b2);
+  fill<std::int8_t>(bytes, net.w3);
+  fill<std::int32_t>(bytes, net.b3);
+}
+
+bool starts_with_line(const std::vector<char>& data, const std::string& line) {
+  return data.size() >= line.size() + 1 && std::memcmp(data.data(), line.data(), line.size()) == 0 && data[line.size()] == '\n';
+}
+
+}  // namespace
+
+std::shared_ptr<NeuralNet> read_neural_net(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) throw RuleError("neural player weights " + path + ": no such file or not readable (reinstall baloot)");
+  const std::vector<char> data((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  const bool with_calls = starts_with_line(data, kNeuralHeaderWithCalls);
+  const std::size_t header = std::string(with_calls ? kNeuralHeaderWithCalls : kNeuralHeader).size() + 1;
+  Bytes bytes(path, data, header);
+  if (!with_calls && !starts_with_line(data, kNeuralHeader))
+    bytes.fail(std::string("does not begin with \"") + kNeuralHeader + "\" or \"" + kNeuralHeaderWithCalls + "\"");
+  expect_sizes(bytes, {kNeuralInputs, kNeuralL1, kNeuralL2, kNeuralL3, kNumCards});
   auto net = std::make_shared<NeuralNet>();
-  bytes.fill<std::int16_t>(&net->w1[0][0], std::size(net->w1) * kNeuralL1);
-  bytes.fill<std::int16_t>(net->b1, std::size(net->b1));
-  bytes.fill<std::int8_t>(&net->w2[0][0], std::size(net->w2) * kNeuralL1);
-  bytes.fill<std::int32_t>(net->b2, std::size(net->b2));
-  bytes.fill<std::int8_t>(&net->w3[0][0], std::size(net->w3) * kNeuralL2);
-  bytes.fill<std::int32_t>(net->b3, std::size(net->b3));
-  bytes.fill<std::int8_t>(&net->wp[0][0], std::size(net->wp) * kNeuralL3);
-  bytes.fill<std::int32_t>(net->bp, std::size(net->bp));
-  bytes.fill<std::int8_t>(net->wv, std::size(net->wv));
+  read_hidden_layers(bytes, *net);
+  fill<std::int8_t>(bytes, net->wp);
+  fill<std::int32_t>(bytes, net->bp);
+  fill<std::int8_t>(bytes, net->wv);
   net->bv = bytes.next<std::int32_t>();
+  if (with_calls) {
+    expect_sizes(bytes, {kNeuralCallInputs, kNeuralCallL1, kNeuralCallL2, kNeuralCallL3, kNeuralCalls});
+    auto calls = std::make_shared<NeuralCallNet>();
+    read_hidden_layers(bytes, *calls);
+    fill<std::int8_t>(bytes, calls->wc);
+    fill<std::int32_t>(bytes, calls->bc);
+    net->calls = std::move(calls);
+  }
   const std::size_t body_end = bytes.at();
   const std::uint64_t hash = bytes.next<std::uint64_t>();
   if (bytes.at() != data.size()) bytes.fail("bytes after the end of the network");
-  if (hash != fnv1a(data.data() + header.size(), data.data() + body_end)) bytes.fail("damaged (its checksum does not match)");
+  if (hash != fnv1a(data.data() + header, data.data() + body_end)) bytes.fail("damaged (its checksum does not match)");
   return net;
 }
 

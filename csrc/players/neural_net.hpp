@@ -10,17 +10,23 @@
 // its bias as round(127 * 64 b), so a logit or the value in float units is the integer / (127 * 64).
 // The value is the seat's team's game points over the other's divided by kNeuralValueScale.
 //
+// The call network (NeuralCallNet) is the same design, smaller, on a bidding turn's features
+// (neural_call_input.hpp), with one head: the seat's team's expected margin after each call, in value units.
+//
 // Weights file (training/neural_export.py writes it): the line "baloot-neural 1", then little-endian binary:
 // five int32 sizes (inputs, layer 1, layer 2, layer 3, cards), the arrays w1 [inputs][l1] and b1 [l1]
 // (int16), w2 [l2][l1] (int8), b2 [l2] (int32), w3 [l3][l2] (int8), b3 [l3] (int32), wp [cards][l3]
 // (int8), bp [cards] (int32), wv [l3] (int8), bv (int32), and last the 64-bit FNV-1a hash of every byte
-// after the first line.
+// after the first line. A file whose first line is "baloot-neural 2" holds the call network too, after bv:
+// five int32 sizes (inputs, layer 1, layer 2, layer 3, calls), then w1, b1, w2, b2, w3, b3 as above and
+// wc [calls][l3] (int8), bc [calls] (int32).
 #pragma once
 
 #include <cstdint>
 #include <memory>
 #include <string>
 
+#include "players/neural_call_input.hpp"
 #include "players/neural_input.hpp"
 
 namespace baloot {
@@ -33,6 +39,21 @@ constexpr int kNeuralOne = 127;               // an activation of 1.0
 constexpr int kNeuralOutputOne = 127 * 64;    // a logit or value of 1.0
 constexpr int kNeuralValueScale = 32;         // game points per value unit
 constexpr const char* kNeuralHeader = "baloot-neural 1";
+constexpr const char* kNeuralHeaderWithCalls = "baloot-neural 2";
+constexpr int kNeuralCallL1 = 64;
+constexpr int kNeuralCallL2 = 32;
+constexpr int kNeuralCallL3 = 32;
+
+struct NeuralCallNet {
+  alignas(32) std::int16_t w1[kNeuralCallInputs][kNeuralCallL1];
+  alignas(32) std::int16_t b1[kNeuralCallL1];
+  alignas(32) std::int8_t w2[kNeuralCallL2][kNeuralCallL1];
+  std::int32_t b2[kNeuralCallL2];
+  alignas(32) std::int8_t w3[kNeuralCallL3][kNeuralCallL2];
+  std::int32_t b3[kNeuralCallL3];
+  alignas(32) std::int8_t wc[kNeuralCalls][kNeuralCallL3];
+  std::int32_t bc[kNeuralCalls];
+};
 
 struct NeuralNet {
   alignas(32) std::int16_t w1[kNeuralInputs][kNeuralL1];
@@ -45,6 +66,7 @@ struct NeuralNet {
   std::int32_t bp[kNumCards];
   alignas(32) std::int8_t wv[kNeuralL3];
   std::int32_t bv;
+  std::shared_ptr<const NeuralCallNet> calls;  // none in a "baloot-neural 1" file
 };
 
 // The last hidden layer of a decision, which both heads read.
@@ -64,6 +86,10 @@ void neural_policy(const NeuralNet& net, const NeuralHidden& hidden, std::int32_
 std::int32_t neural_value(const NeuralNet& net, const NeuralHidden& hidden);
 // Every output of the network for `active`.
 void neural_forward(const NeuralNet& net, const std::uint16_t* active, int count, NeuralOutput& out);
+
+// The call network's value of each call (neural_call_input.hpp's order) for the `count` active features.
+void neural_call_values(const NeuralCallNet& net, const std::uint16_t* active, int count,
+                        std::int32_t (&values)[kNeuralCalls]);
 
 // Reads and checks a weights file; a RuleError naming the file and what is wrong (missing, not a neural
 // weights file, other sizes, truncated, damaged). The Python package reads its shipped file once and hands

@@ -1,0 +1,86 @@
+"""Training rows for the neural player's calls: bidding turns from self-play, each call valued by analysis.
+
+    python training/generate_calls.py --out DIR [--hands N] [--chunk C] [--samples S] [--players P] [--seed S]
+
+Hands are dealt and played by ``--players`` (default: neural) in every seat. At each bidding turn with a
+choice of calls, ``analyze_decision`` plays every call open to the seat (but kawesh) on ``--samples`` deals
+of the cards it cannot see that agree with the calls so far, with the same players. A row keeps the deal,
+the dealer, the actions before the turn and each call's mean margin (NaN where the call is not open), so
+that train_calls.py reads the seat's view from a replay. Each chunk of ``--chunk`` hands is written to
+DIR/calls-SEED-FIRST.npz; a rerun skips the chunks already there, and the rows follow the seed alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+import numpy as np
+
+import baloot
+from baloot.actions import parse_action
+from baloot.cards import DECK
+from baloot.game import Game
+from baloot.roster import BuiltinPlayer
+
+CALLS = ("pass", "hokum", "hokum:S", "hokum:H", "hokum:D", "hokum:C", "sun", "ashkal")
+FIRST_CALL = parse_action(CALLS[0])
+HISTORY = 24  # the longest bidding, with room
+
+
+def chunk_rows(first: int, hands: int, seed: int, samples: int, players: str) -> dict:
+    """The rows of hands first .. first+hands-1 of the seed's stream."""
+    player = BuiltinPlayer(players)
+    decks, dealers, histories, values = [], [], [], []
+    for index in range(first, first + hands):
+        rng = np.random.default_rng([seed, index])
+        deck = [DECK[i] for i in rng.permutation(32)]
+        game = Game(dealer=index % 4, deck=deck)
+        turn = 0
+        while game.phase == "bidding":
+            open_calls = [a for a in game.legal_actions() if a in CALLS]
+            if len(open_calls) > 1:
+                analysis = baloot.analyze_decision(game, samples=samples, players=players, candidates=open_calls,
+                                                   seed=index * 64 + turn, threads=1)
+                value = np.full(len(CALLS), np.nan, np.float32)
+                for row in analysis.rows:
+                    value[CALLS.index(row.action)] = row.margin.mean
+                history = np.full(HISTORY, -1, np.int8)
+                history[:len(game.history)] = [parse_action(a) for a in game.history]
+                decks.append([parse_action(c) for c in deck])
+                dealers.append(game.dealer)
+                histories.append(history)
+                values.append(value)
+            game.apply(player.act(game, index * 64 + turn))
+            turn += 1
+    return {"deck": np.array(decks, np.int8).reshape(-1, 32), "dealer": np.array(dealers, np.int8),
+            "history": np.array(histories, np.int8).reshape(-1, HISTORY),
+            "value": np.array(values, np.float32).reshape(-1, len(CALLS))}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", required=True, help="folder of the row files")
+    parser.add_argument("--hands", type=int, default=1_000_000, help="hands in all (default 1,000,000)")
+    parser.add_argument("--chunk", type=int, default=500, help="hands per file (default 500)")
+    parser.add_argument("--samples", type=int, default=200, help="analysis samples per turn (default 200)")
+    parser.add_argument("--players", default="neural", help="who plays the hands and the analyses (default neural)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    began, rows = time.perf_counter(), 0
+    for first in range(0, args.hands, args.chunk):
+        path = os.path.join(args.out, f"calls-{args.seed}-{first:09d}.npz")
+        if os.path.exists(path):
+            continue
+        data = chunk_rows(first, min(args.chunk, args.hands - first), args.seed, args.samples, args.players)
+        np.savez(path + ".tmp.npz", **data)
+        os.replace(path + ".tmp.npz", path)
+        rows += len(data["value"])
+        elapsed = time.perf_counter() - began
+        print(f"{first + args.chunk:,} hands, {rows:,} rows this run, {rows / elapsed:.1f} rows/s", flush=True)
+
+
+if __name__ == "__main__":
+    main()

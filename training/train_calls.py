@@ -1,0 +1,211 @@
+"""Train the neural player's call network on rows from generate_calls.py and write it into a weights file.
+
+    python training/train_calls.py --data DIR [DIR ...] --network FILE [--out FILE] [--epochs E] [--batch B]
+                                   [--lr LR] [--held-out H] [--steps N] [--seed S] [--threads T]
+
+The float network (PyTorch, on the CPU) is the integer call network of csrc/players/neural_net.hpp: a sum of
+first-layer columns of a bidding turn's active features (csrc/players/neural_call_input.hpp), two hidden
+layers, activations clipped to 0..1, and one output per call: the analysis's mean margin of the call /
+value_scale, learned by mean squared error over the calls that were open. The card network of ``--network``
+(a weights file with or without calls) is written with it to ``--out``. A fraction ``--held-out`` of the rows
+(the last files of the last folder) is kept out of training, and the script prints, on them, the game points
+per turn that the network's call loses to the analysis's best open call (its regret), beside that of the
+strong player's call and of passing, for the float network and the quantised one the core runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import os
+import time
+from typing import Dict, Tuple
+
+import numpy as np
+import torch
+from generate_calls import CALLS
+from neural_export import CALL_LAYOUT, INT8, SIZES, WEIGHT_ONE, quantise, read_card_network, write_weights
+from torch import nn
+
+from baloot import _core
+from baloot.actions import parse_action
+from baloot.roster import BuiltinPlayer
+from baloot.rules import Rules, core_rules
+
+INPUTS = SIZES["call_inputs"]
+OUTPUTS = SIZES["calls"]
+HOKUM_SUIT = parse_action("hokum:S")
+
+
+def output_of(action: int, canonical: list) -> int:
+    """The network's output for a bidding action (neural_call_input.hpp's order), given each actual suit's
+    canonical number."""
+    if HOKUM_SUIT <= action < HOKUM_SUIT + 4:
+        return 2 + canonical[action - HOKUM_SUIT]
+    return [parse_action(call) for call in CALLS].index(action)
+
+
+def load_rows(*folders: str) -> Dict[str, np.ndarray]:
+    """Every finished row file in the folders, folder by folder, each in file-name order."""
+    files = []
+    for folder in folders:
+        found = sorted(f for f in glob.glob(os.path.join(folder, "calls-*.npz")) if not f.endswith(".tmp.npz"))
+        if not found:
+            raise SystemExit(f"no call row files in {folder}")
+        files += found
+    parts = [dict(np.load(f)) for f in files]
+    return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
+
+
+def turn_state(deck: np.ndarray, dealer: int, history: np.ndarray, rules: object) -> object:
+    """The core state of a stored turn: the deal replayed through the actions before it."""
+    state = _core.HandState(deck.tolist(), int(dealer), (0, 0), rules)
+    for action in history[history >= 0]:
+        state.apply(int(action))
+    return state
+
+
+def features_and_targets(rows: Dict[str, np.ndarray]) -> Tuple[np.ndarray, np.ndarray]:
+    """Each row's active features (padded with INPUTS) and its values by output (NaN where not open)."""
+    rules = core_rules(Rules())
+    n = len(rows["value"])
+    features = np.full((n, SIZES["call_max_active"]), INPUTS, np.int32)
+    targets = np.full((n, OUTPUTS), np.nan, np.float32)
+    for i in range(n):
+        active, canonical = _core.neural_call_input(turn_state(rows["deck"][i], rows["dealer"][i], rows["history"][i], rules))
+        features[i, :len(active)] = active
+        for call, value in zip(CALLS, rows["value"][i]):
+            targets[i, output_of(parse_action(call), canonical)] = value
+    return features, targets / SIZES["value_scale"]
+
+
+class CallNetwork(nn.Module):
+    """The float network that csrc/players/neural_net.hpp's integer call network quantises."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.w1 = nn.EmbeddingBag(INPUTS + 1, SIZES["call_l1"], mode="sum", padding_idx=INPUTS)
+        self.b1 = nn.Parameter(torch.zeros(SIZES["call_l1"]))
+        self.l2 = nn.Linear(SIZES["call_l1"], SIZES["call_l2"])
+        self.l3 = nn.Linear(SIZES["call_l2"], SIZES["call_l3"])
+        self.calls = nn.Linear(SIZES["call_l3"], OUTPUTS)
+        with torch.no_grad():
+            self.w1.weight.normal_(0, 0.1)
+            self.w1.weight[INPUTS] = 0
+
+    def forward(self, features: torch.Tensor) -> torch.Tensor:
+        a = torch.clamp(self.w1(features) + self.b1, 0, 1)
+        a = torch.clamp(self.l2(a), 0, 1)
+        a = torch.clamp(self.l3(a), 0, 1)
+        return self.calls(a)
+
+    def keep_in_range(self) -> None:
+        """Later layers' weights within what int8 holds at the export's scale."""
+        bound = INT8 / WEIGHT_ONE
+        with torch.no_grad():
+            for layer in (self.l2, self.l3, self.calls):
+                layer.weight.clamp_(-bound, bound)
+
+    def params(self) -> Dict[str, np.ndarray]:
+        """The float parameters under the names of neural_export.CALL_LAYOUT."""
+        t = {"w1": self.w1.weight[:INPUTS], "b1": self.b1, "w2": self.l2.weight, "b2": self.l2.bias,
+             "w3": self.l3.weight, "b3": self.l3.bias, "wc": self.calls.weight, "bc": self.calls.bias}
+        return {name: value.detach().numpy().astype(np.float64) for name, value in t.items()}
+
+
+def regret(chosen: np.ndarray, targets: np.ndarray) -> float:
+    """Mean game points per turn of the best open call's value over that of the chosen output's."""
+    best = np.nanmax(targets, axis=1)
+    return float((best - targets[np.arange(len(targets)), chosen]).mean() * SIZES["value_scale"])
+
+
+def best_open(values: np.ndarray, targets: np.ndarray) -> np.ndarray:
+    """Each row's open output of the highest value."""
+    return np.where(np.isnan(targets), -np.inf, values).argmax(axis=1)
+
+
+def strong_outputs(rows: Dict[str, np.ndarray], features: np.ndarray) -> np.ndarray:
+    """The output of the strong player's call on each row (its calls are the neural player's without a call
+    network)."""
+    rules = core_rules(Rules())
+    strong = BuiltinPlayer("strong").core
+    out = np.zeros(len(features), np.int64)
+    for i in range(len(features)):
+        state = turn_state(rows["deck"][i], rows["dealer"][i], rows["history"][i], rules)
+        out[i] = output_of(strong.choose(state, 0), _core.neural_call_input(state)[1])
+    return out
+
+
+def fit(net: CallNetwork, features: torch.Tensor, targets: torch.Tensor, args: argparse.Namespace,
+        rng: np.random.Generator) -> None:
+    """Trains `net` (Adam, cosine decay) on the open calls' values."""
+    n = len(features)
+    open_calls = ~torch.isnan(targets)
+    values = torch.nan_to_num(targets)
+    optimiser = torch.optim.Adam(net.parameters(), lr=args.lr)
+    schedule = torch.optim.lr_scheduler.CosineAnnealingLR(optimiser, max(1, args.epochs * -(-n // args.batch)))
+    began, step = time.perf_counter(), 0
+    for epoch in range(args.epochs):
+        order = torch.from_numpy(rng.permutation(n))
+        total = 0.0
+        for at in range(0, n, args.batch):
+            batch = order[at:at + args.batch]
+            error = (net(features[batch]) - values[batch]) * open_calls[batch]
+            loss = (error ** 2).sum() / open_calls[batch].sum()
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            net.keep_in_range()
+            total += float(loss.detach()) * len(batch)
+            step += 1
+            if args.steps and step >= args.steps:
+                break
+        print(f"epoch {epoch + 1}: loss {total / n:.5f} ({time.perf_counter() - began:.0f} s)", flush=True)
+        if args.steps and step >= args.steps:
+            break
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data", required=True, nargs="+", help="folders of generate_calls.py's row files")
+    parser.add_argument("--network", required=True, help="weights file whose card network the output keeps")
+    parser.add_argument("--out", default="neural.weights", help="weights file to write")
+    parser.add_argument("--epochs", type=int, default=20)
+    parser.add_argument("--steps", type=int, default=0, help="stop after this many steps (0: all epochs)")
+    parser.add_argument("--batch", type=int, default=512)
+    parser.add_argument("--lr", type=float, default=2e-3)
+    parser.add_argument("--held-out", type=float, default=0.1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--threads", type=int, default=1, help="PyTorch threads")
+    args = parser.parse_args()
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    rng = np.random.default_rng(args.seed)
+    card_network = read_card_network(args.network)
+    rows = load_rows(*args.data)
+    began = time.perf_counter()
+    features, targets = features_and_targets(rows)
+    cut = len(features) - int(len(features) * args.held_out)
+    print(f"{len(features):,} turns ({len(features) - cut:,} held out), features in "
+          f"{time.perf_counter() - began:.0f} s", flush=True)
+    net = CallNetwork()
+    fit(net, torch.from_numpy(features[:cut]), torch.from_numpy(targets[:cut]), args, rng)
+    calls = quantise(net.params(), CALL_LAYOUT)
+    write_weights(args.out, card_network, calls)
+    held, held_targets = features[cut:], targets[cut:]
+    if len(held):
+        with torch.no_grad():
+            float_values = net(torch.from_numpy(held)).numpy()
+        written = _core.NeuralWeights(args.out)
+        quantised = np.array([_core.neural_call_values(written, [f for f in row if f < INPUTS]) for row in held])
+        held_rows = {key: value[cut:] for key, value in rows.items()}
+        print(f"held-out regret, game points per turn: float {regret(best_open(float_values, held_targets), held_targets):.3f}, "
+              f"quantised {regret(best_open(quantised, held_targets), held_targets):.3f}, "
+              f"strong {regret(strong_outputs(held_rows, held), held_targets):.3f}, "
+              f"pass {regret(np.zeros(len(held), np.int64), held_targets):.3f}")
+    print(f"wrote {args.out} ({time.perf_counter() - began:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
