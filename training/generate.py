@@ -17,10 +17,8 @@ seed alone.
 from __future__ import annotations
 
 import argparse
-import os
-import time
 
-import numpy as np
+from chunks import write_chunks
 
 from baloot import _core
 from baloot.roster import BuiltinPlayer
@@ -39,24 +37,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--threads", type=int, default=1)
     args = parser.parse_args()
-    os.makedirs(args.out, exist_ok=True)
     labeller = BuiltinPlayer(args.labeller or f"rollout:worlds={args.worlds}").core if args.worlds else None
     player = core_players(args.player, Rules())[0][0]
     rules = core_rules(Rules())
-    began, rows = time.perf_counter(), 0
-    for first in range(0, args.hands, args.chunk):
-        path = os.path.join(args.out, f"rows-{args.seed}-{first:09d}.npz")
-        if os.path.exists(path):
-            continue
-        hands = min(args.chunk, args.hands - first)
-        # Chunk k is the hands of a seed of its own, so that chunks are independent of --hands.
-        data = _core.neural_rows(hands, args.seed * 1_000_003 + first, player, labeller, rules, args.threads)
-        np.savez(path + ".tmp.npz", **data)
-        os.replace(path + ".tmp.npz", path)
-        rows += len(data["legal"])
-        elapsed = time.perf_counter() - began
-        print(f"{first + hands:,} hands, {rows:,} rows this run, {rows / elapsed:.1f} rows/s", flush=True)
-
+    # Chunk k is the hands of a seed of its own, so that chunks are independent of --hands.
+    write_chunks(args.out, "rows", args.seed, args.hands, args.chunk,
+                 lambda first, count: _core.neural_rows(count, args.seed * 1_000_003 + first, player, labeller, rules,
+                                                        args.threads))
 
 if __name__ == "__main__":
     main()

@@ -13,10 +13,9 @@ DIR/calls-SEED-FIRST.npz; a rerun skips the chunks already there, and the rows f
 from __future__ import annotations
 
 import argparse
-import os
-import time
 
 import numpy as np
+from chunks import write_chunks
 
 import baloot
 from baloot.actions import parse_action
@@ -68,19 +67,8 @@ def main() -> None:
     parser.add_argument("--players", default="neural", help="who plays the hands and the analyses (default neural)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    os.makedirs(args.out, exist_ok=True)
-    began, rows = time.perf_counter(), 0
-    for first in range(0, args.hands, args.chunk):
-        path = os.path.join(args.out, f"calls-{args.seed}-{first:09d}.npz")
-        if os.path.exists(path):
-            continue
-        data = chunk_rows(first, min(args.chunk, args.hands - first), args.seed, args.samples, args.players)
-        np.savez(path + ".tmp.npz", **data)
-        os.replace(path + ".tmp.npz", path)
-        rows += len(data["value"])
-        elapsed = time.perf_counter() - began
-        print(f"{first + args.chunk:,} hands, {rows:,} rows this run, {rows / elapsed:.1f} rows/s", flush=True)
-
+    write_chunks(args.out, "calls", args.seed, args.hands, args.chunk,
+                 lambda first, count: chunk_rows(first, count, args.seed, args.samples, args.players))
 
 if __name__ == "__main__":
     main()

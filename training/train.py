@@ -24,14 +24,14 @@ quantised one the core runs.
 from __future__ import annotations
 
 import argparse
-import glob
 import os
-import time
 from typing import Dict, Tuple
 
 import numpy as np
 import torch
-from neural_export import INT8, SIZES, WEIGHT_ONE, quantise, write_weights
+from chunks import load_chunks
+from fitting import SparseLayers, fit_epochs
+from neural_export import SIZES, quantise, write_weights
 from torch import nn
 
 INPUTS = SIZES["inputs"]
@@ -39,15 +39,8 @@ CARDS = 32
 
 
 def load_rows(*folders: str) -> Dict[str, np.ndarray]:
-    """Every finished row file in the folders, folder by folder, each in file-name order."""
-    files = []
-    for folder in folders:
-        found = sorted(f for f in glob.glob(os.path.join(folder, "rows-*.npz")) if not f.endswith(".tmp.npz"))
-        if not found:
-            raise SystemExit(f"no row files in {folder}")
-        files += found
-    parts = [dict(np.load(f)) for f in files]
-    return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
+    """Every finished row file of generate.py in the folders."""
+    return load_chunks(folders, "rows")
 
 
 def legal_matrix(legal: np.ndarray) -> np.ndarray:
@@ -55,39 +48,23 @@ def legal_matrix(legal: np.ndarray) -> np.ndarray:
     return (legal[:, None].astype(np.int64) >> np.arange(CARDS)) & 1 == 1
 
 
-class Network(nn.Module):
+class Network(SparseLayers):
     """The float network that csrc/players/neural_net.hpp's integer one quantises."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.w1 = nn.EmbeddingBag(INPUTS + 1, SIZES["l1"], mode="sum", padding_idx=INPUTS)
-        self.b1 = nn.Parameter(torch.zeros(SIZES["l1"]))
-        self.l2 = nn.Linear(SIZES["l1"], SIZES["l2"])
-        self.l3 = nn.Linear(SIZES["l2"], SIZES["l3"])
+        super().__init__(INPUTS, SIZES["l1"], SIZES["l2"], SIZES["l3"])
         self.policy = nn.Linear(SIZES["l3"], CARDS)
         self.value = nn.Linear(SIZES["l3"], 1)
-        with torch.no_grad():
-            self.w1.weight.normal_(0, 0.1)
-            self.w1.weight[INPUTS] = 0
+        self.heads = [self.policy, self.value]
 
     def forward(self, features: torch.Tensor) -> Tuple[torch.Tensor, torch.Tensor]:
-        a = torch.clamp(self.w1(features) + self.b1, 0, 1)
-        a = torch.clamp(self.l2(a), 0, 1)
-        a = torch.clamp(self.l3(a), 0, 1)
+        a = self.hidden(features)
         return self.policy(a), self.value(a).squeeze(1)
-
-    def keep_in_range(self) -> None:
-        """Later layers' weights within what int8 holds at the export's scale."""
-        bound = INT8 / WEIGHT_ONE
-        with torch.no_grad():
-            for layer in (self.l2, self.l3, self.policy, self.value):
-                layer.weight.clamp_(-bound, bound)
 
     def params(self) -> Dict[str, np.ndarray]:
         """The float parameters under the names of neural_export.LAYOUT."""
-        t = {"w1": self.w1.weight[:INPUTS], "b1": self.b1, "w2": self.l2.weight, "b2": self.l2.bias,
-             "w3": self.l3.weight, "b3": self.l3.bias, "wp": self.policy.weight, "bp": self.policy.bias,
-             "wv": self.value.weight[0], "bv": self.value.bias[0]}
+        t = dict(self.layer_params(), wp=self.policy.weight, bp=self.policy.bias, wv=self.value.weight[0],
+                 bv=self.value.bias[0])
         return {name: value.detach().numpy().astype(np.float64) for name, value in t.items()}
 
 
@@ -122,31 +99,14 @@ def policy_loss(logits: torch.Tensor, legal: torch.Tensor, target: torch.Tensor)
 
 def fit(net: Network, data: Dict[str, torch.Tensor], args: argparse.Namespace, epochs: int, lr: float,
         rng: np.random.Generator, name: str) -> None:
-    """Trains `net` on the rows `data` (features, legal, target, margin) for `epochs` (Adam, cosine decay)."""
-    n = len(data["legal"])
-    optimiser = torch.optim.Adam(net.parameters(), lr=lr)
-    schedule = torch.optim.lr_scheduler.CosineAnnealingLR(optimiser, max(1, epochs * -(-n // args.batch)))
-    began, step = time.perf_counter(), 0
-    for epoch in range(epochs):
-        order = torch.from_numpy(rng.permutation(n))
-        total = 0.0
-        for at in range(0, n, args.batch):
-            batch = order[at:at + args.batch]
-            logits, value = net(data["features"][batch])
-            loss = policy_loss(logits, data["legal"][batch], data["target"][batch])
-            loss = loss + args.value_weight * ((value - data["margin"][batch]) ** 2).mean()
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            schedule.step()
-            net.keep_in_range()
-            total += float(loss.detach()) * len(batch)
-            step += 1
-            if args.steps and step >= args.steps:
-                break
-        print(f"{name} epoch {epoch + 1}: loss {total / n:.4f} ({time.perf_counter() - began:.0f} s)", flush=True)
-        if args.steps and step >= args.steps:
-            break
+    """Trains `net` on the rows `data` (features, legal, target, margin) for `epochs`."""
+    def loss_of(batch: torch.Tensor) -> torch.Tensor:
+        logits, value = net(data["features"][batch])
+        loss = policy_loss(logits, data["legal"][batch], data["target"][batch])
+        return loss + args.value_weight * ((value - data["margin"][batch]) ** 2).mean()
+
+    fit_epochs(net, len(data["legal"]), loss_of, epochs=epochs, batch=args.batch, lr=lr, steps=args.steps, rng=rng,
+               name=name)
 
 
 def tensors(rows: Dict[str, np.ndarray], target: np.ndarray) -> Dict[str, torch.Tensor]:

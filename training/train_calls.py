@@ -16,15 +16,15 @@ strong player's call and of passing, for the float network and the quantised one
 from __future__ import annotations
 
 import argparse
-import glob
-import os
 import time
 from typing import Dict, Tuple
 
 import numpy as np
 import torch
+from chunks import load_chunks
+from fitting import SparseLayers, fit_epochs
 from generate_calls import CALLS
-from neural_export import CALL_LAYOUT, INT8, SIZES, WEIGHT_ONE, quantise, read_card_network, write_weights
+from neural_export import CALL_LAYOUT, SIZES, quantise, read_card_network, write_weights
 from torch import nn
 
 from baloot import _core
@@ -45,18 +45,6 @@ def output_of(action: int, canonical: list) -> int:
     return [parse_action(call) for call in CALLS].index(action)
 
 
-def load_rows(*folders: str) -> Dict[str, np.ndarray]:
-    """Every finished row file in the folders, folder by folder, each in file-name order."""
-    files = []
-    for folder in folders:
-        found = sorted(f for f in glob.glob(os.path.join(folder, "calls-*.npz")) if not f.endswith(".tmp.npz"))
-        if not found:
-            raise SystemExit(f"no call row files in {folder}")
-        files += found
-    parts = [dict(np.load(f)) for f in files]
-    return {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
-
-
 def turn_state(deck: np.ndarray, dealer: int, history: np.ndarray, rules: object) -> object:
     """The core state of a stored turn: the deal replayed through the actions before it."""
     state = _core.HandState(deck.tolist(), int(dealer), (0, 0), rules)
@@ -72,44 +60,28 @@ def features_and_targets(rows: Dict[str, np.ndarray]) -> Tuple[np.ndarray, np.nd
     features = np.full((n, SIZES["call_max_active"]), INPUTS, np.int32)
     targets = np.full((n, OUTPUTS), np.nan, np.float32)
     for i in range(n):
-        active, canonical = _core.neural_call_input(turn_state(rows["deck"][i], rows["dealer"][i], rows["history"][i], rules))
+        state = turn_state(rows["deck"][i], rows["dealer"][i], rows["history"][i], rules)
+        active, canonical = _core.neural_call_input(state)
         features[i, :len(active)] = active
         for call, value in zip(CALLS, rows["value"][i]):
             targets[i, output_of(parse_action(call), canonical)] = value
     return features, targets / SIZES["value_scale"]
 
 
-class CallNetwork(nn.Module):
+class CallNetwork(SparseLayers):
     """The float network that csrc/players/neural_net.hpp's integer call network quantises."""
 
     def __init__(self) -> None:
-        super().__init__()
-        self.w1 = nn.EmbeddingBag(INPUTS + 1, SIZES["call_l1"], mode="sum", padding_idx=INPUTS)
-        self.b1 = nn.Parameter(torch.zeros(SIZES["call_l1"]))
-        self.l2 = nn.Linear(SIZES["call_l1"], SIZES["call_l2"])
-        self.l3 = nn.Linear(SIZES["call_l2"], SIZES["call_l3"])
+        super().__init__(INPUTS, SIZES["call_l1"], SIZES["call_l2"], SIZES["call_l3"])
         self.calls = nn.Linear(SIZES["call_l3"], OUTPUTS)
-        with torch.no_grad():
-            self.w1.weight.normal_(0, 0.1)
-            self.w1.weight[INPUTS] = 0
+        self.heads = [self.calls]
 
     def forward(self, features: torch.Tensor) -> torch.Tensor:
-        a = torch.clamp(self.w1(features) + self.b1, 0, 1)
-        a = torch.clamp(self.l2(a), 0, 1)
-        a = torch.clamp(self.l3(a), 0, 1)
-        return self.calls(a)
-
-    def keep_in_range(self) -> None:
-        """Later layers' weights within what int8 holds at the export's scale."""
-        bound = INT8 / WEIGHT_ONE
-        with torch.no_grad():
-            for layer in (self.l2, self.l3, self.calls):
-                layer.weight.clamp_(-bound, bound)
+        return self.calls(self.hidden(features))
 
     def params(self) -> Dict[str, np.ndarray]:
         """The float parameters under the names of neural_export.CALL_LAYOUT."""
-        t = {"w1": self.w1.weight[:INPUTS], "b1": self.b1, "w2": self.l2.weight, "b2": self.l2.bias,
-             "w3": self.l3.weight, "b3": self.l3.bias, "wc": self.calls.weight, "bc": self.calls.bias}
+        t = dict(self.layer_params(), wc=self.calls.weight, bc=self.calls.bias)
         return {name: value.detach().numpy().astype(np.float64) for name, value in t.items()}
 
 
@@ -138,32 +110,16 @@ def strong_outputs(rows: Dict[str, np.ndarray], features: np.ndarray) -> np.ndar
 
 def fit(net: CallNetwork, features: torch.Tensor, targets: torch.Tensor, args: argparse.Namespace,
         rng: np.random.Generator) -> None:
-    """Trains `net` (Adam, cosine decay) on the open calls' values."""
-    n = len(features)
+    """Trains `net` on the open calls' values (mean squared error)."""
     open_calls = ~torch.isnan(targets)
     values = torch.nan_to_num(targets)
-    optimiser = torch.optim.Adam(net.parameters(), lr=args.lr)
-    schedule = torch.optim.lr_scheduler.CosineAnnealingLR(optimiser, max(1, args.epochs * -(-n // args.batch)))
-    began, step = time.perf_counter(), 0
-    for epoch in range(args.epochs):
-        order = torch.from_numpy(rng.permutation(n))
-        total = 0.0
-        for at in range(0, n, args.batch):
-            batch = order[at:at + args.batch]
-            error = (net(features[batch]) - values[batch]) * open_calls[batch]
-            loss = (error ** 2).sum() / open_calls[batch].sum()
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            schedule.step()
-            net.keep_in_range()
-            total += float(loss.detach()) * len(batch)
-            step += 1
-            if args.steps and step >= args.steps:
-                break
-        print(f"epoch {epoch + 1}: loss {total / n:.5f} ({time.perf_counter() - began:.0f} s)", flush=True)
-        if args.steps and step >= args.steps:
-            break
+
+    def loss_of(batch: torch.Tensor) -> torch.Tensor:
+        error = (net(features[batch]) - values[batch]) * open_calls[batch]
+        return (error ** 2).sum() / open_calls[batch].sum()
+
+    fit_epochs(net, len(features), loss_of, epochs=args.epochs, batch=args.batch, lr=args.lr, steps=args.steps,
+               rng=rng, name="calls")
 
 
 def main() -> None:
@@ -183,7 +139,7 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
     card_network = read_card_network(args.network)
-    rows = load_rows(*args.data)
+    rows = load_chunks(args.data, "calls")
     began = time.perf_counter()
     features, targets = features_and_targets(rows)
     cut = len(features) - int(len(features) * args.held_out)
@@ -200,7 +156,8 @@ def main() -> None:
         written = _core.NeuralWeights(args.out)
         quantised = np.array([_core.neural_call_values(written, [f for f in row if f < INPUTS]) for row in held])
         held_rows = {key: value[cut:] for key, value in rows.items()}
-        print(f"held-out regret, game points per turn: float {regret(best_open(float_values, held_targets), held_targets):.3f}, "
+        print(f"held-out regret, game points per turn: "
+              f"float {regret(best_open(float_values, held_targets), held_targets):.3f}, "
               f"quantised {regret(best_open(quantised, held_targets), held_targets):.3f}, "
               f"strong {regret(strong_outputs(held_rows, held), held_targets):.3f}, "
               f"pass {regret(np.zeros(len(held), np.int64), held_targets):.3f}")

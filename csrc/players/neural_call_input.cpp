@@ -29,11 +29,7 @@ int neural_call_output(const NeuralCallInput& in, int action) {
 
 void neural_call_input(const SeatView& v, NeuralCallInput& in) {
   const int me = v.seat();
-  const int up = suit_of(v.up_card());
-  for (int s = 0, next = 1; s < kNumSuits; ++s) {
-    in.canonical_suit[s] = s == up ? 0 : next++;
-    in.actual_suit[in.canonical_suit[s]] = s;
-  }
+  in.rename_suits(suit_of(v.up_card()));
   const auto relative = [me](int seat) { return (seat - me) & 3; };
   int n = 0;  // the features are listed block by block, each in order
   for (int canon = 0; canon < kNumSuits; ++canon)

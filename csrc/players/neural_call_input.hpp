@@ -9,9 +9,8 @@
 //   seat 0-3
 #pragma once
 
-#include <cstdint>
-
 #include "players/policy.hpp"
+#include "players/sparse_input.hpp"
 
 namespace baloot {
 
@@ -34,12 +33,7 @@ enum NeuralCallBlock : int {
 // No turn has more active features: eight cards at most, one of each other block.
 constexpr int kNeuralCallMaxActive = 16;
 
-struct NeuralCallInput {
-  int count = 0;
-  std::uint16_t active[kNeuralCallMaxActive];  // in increasing order
-  int canonical_suit[kNumSuits];               // actual suit -> canonical
-  int actual_suit[kNumSuits];                  // canonical suit -> actual
-};
+using NeuralCallInput = SparseInput<kNeuralCallMaxActive>;
 
 // The output of the network for bidding action `action` (kPass .. kAshkal), or -1 for another action.
 int neural_call_output(const NeuralCallInput& in, int action);

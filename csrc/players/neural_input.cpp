@@ -23,10 +23,7 @@ Hand NeuralInput::canonical(Hand cards) const {
 void neural_input(const SeatView& v, NeuralInput& in) {
   const int me = v.seat();
   const int trump = v.contract().trump;
-  for (int s = 0, next = 1; s < kNumSuits; ++s) {
-    in.canonical_suit[s] = trump == kNoSuit ? s : s == trump ? 0 : next++;
-    in.actual_suit[in.canonical_suit[s]] = s;
-  }
+  in.rename_suits(trump);
   const auto relative = [me](int seat) { return (seat - me) & 3; };
   constexpr std::uint8_t kUnseen = kNeuralCardSlots;
   std::uint8_t slot[kNumCards];

@@ -15,6 +15,7 @@
 #include <cstdint>
 
 #include "players/policy.hpp"
+#include "players/sparse_input.hpp"
 
 namespace baloot {
 
@@ -40,12 +41,7 @@ enum NeuralBlock : int {
 // No decision has more active features (every card seen once, every void, one of each context block).
 constexpr int kNeuralMaxActive = 64;
 
-struct NeuralInput {
-  int count = 0;
-  std::uint16_t active[kNeuralMaxActive];  // in increasing order
-  int canonical_suit[kNumSuits];           // actual suit -> canonical
-  int actual_suit[kNumSuits];              // canonical suit -> actual
-
+struct NeuralInput : SparseInput<kNeuralMaxActive> {
   Card canonical(Card c) const { return make_card(canonical_suit[suit_of(c)], rank_of(c)); }
   Card actual(Card c) const { return make_card(actual_suit[suit_of(c)], rank_of(c)); }
   Hand canonical(Hand cards) const;

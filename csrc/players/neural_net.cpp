@@ -18,9 +18,8 @@ namespace baloot {
 
 namespace {
 
-// The first layer: b1 plus the active columns of w1, wrapping as int16, clipped to 0..127. GCC's and
-// Clang's vector types: AVX2 registers where the build has them, 16-byte ones otherwise (SSE2, NEON); the
-// same integers.
+// The first layer sums int16 columns in GCC's and Clang's vector types: AVX2 registers where the build has
+// them, 16-byte ones otherwise (SSE2, NEON); the same integers.
 #ifdef __AVX2__
 #define BALOOT_NEURAL_VECTOR 32
 #else
@@ -30,22 +29,6 @@ using Int16s = std::int16_t __attribute__((vector_size(BALOOT_NEURAL_VECTOR), ma
 constexpr int kLanes = BALOOT_NEURAL_VECTOR / 2;
 static_assert(kNeuralL2 % 32 == 0 && kNeuralL3 % 32 == 0 && kNeuralCallL2 % 32 == 0 && kNeuralCallL3 % 32 == 0,
               "each later layer fills whole 32-byte rows");
-
-template <int Inputs, int L1>
-void first_layer(const std::int16_t (&w1)[Inputs][L1], const std::int16_t (&b1)[L1], const std::uint16_t* active,
-                 int count, std::uint8_t (&a1)[L1]) {
-  static_assert(L1 % 32 == 0, "the first layer fills whole 32-byte rows, each column starting 32-byte aligned");
-  constexpr int kVectors = L1 / kLanes;
-  Int16s sum[kVectors];
-  std::memcpy(sum, b1, sizeof sum);
-  for (int i = 0; i < count; ++i) {
-    const auto* column = reinterpret_cast<const Int16s*>(w1[active[i]]);
-    for (int r = 0; r < kVectors; ++r) sum[r] += column[r];
-  }
-  alignas(32) std::int16_t acc[L1];
-  std::memcpy(acc, sum, sizeof acc);
-  for (int j = 0; j < L1; ++j) a1[j] = static_cast<std::uint8_t>(std::min<int>(std::max<int>(acc[j], 0), kNeuralOne));
-}
 
 // z[o] = b[o] + the sum over j of a[j] w[o][j], activations a in 0..127 and int8 weights. With SIMD each
 // row's products are summed in one register, and eight rows' registers (four: SSSE3) are reduced together.
@@ -104,21 +87,36 @@ void dense(const std::int8_t (&w)[Out][In], const std::int32_t (&b)[Out], const 
   for (int o = 0; o < Out; ++o) out[o] = static_cast<std::uint8_t>(std::min(std::max(z[o] >> kNeuralShift, 0), kNeuralOne));
 }
 
+// The last hidden layer of `net`'s layers for the `count` active features: the first layer is b1 plus the
+// active columns of w1, wrapping as int16, clipped to 0..127; then the two int8 layers.
+template <typename Layers>
+void hidden_layers(const Layers& net, const std::uint16_t* active, int count, std::uint8_t (&a3)[Layers::kL3]) {
+  static_assert(Layers::kL1 % 32 == 0, "the first layer fills whole 32-byte rows, each column starting 32-byte aligned");
+  constexpr int kVectors = Layers::kL1 / kLanes;
+  Int16s sum[kVectors];
+  std::memcpy(sum, net.b1, sizeof sum);
+  for (int i = 0; i < count; ++i) {
+    const auto* column = reinterpret_cast<const Int16s*>(net.w1[active[i]]);
+    for (int r = 0; r < kVectors; ++r) sum[r] += column[r];
+  }
+  alignas(32) std::int16_t acc[Layers::kL1];
+  std::memcpy(acc, sum, sizeof acc);
+  alignas(32) std::uint8_t a1[Layers::kL1], a2[Layers::kL2];
+  for (int j = 0; j < Layers::kL1; ++j) a1[j] = static_cast<std::uint8_t>(std::min<int>(std::max<int>(acc[j], 0), kNeuralOne));
+  dense(net.w2, net.b2, a1, a2);
+  dense(net.w3, net.b3, a2, a3);
+}
+
 }  // namespace
 
 void neural_hidden(const NeuralNet& net, const std::uint16_t* active, int count, NeuralHidden& hidden) {
-  alignas(32) std::uint8_t a1[kNeuralL1], a2[kNeuralL2];
-  first_layer(net.w1, net.b1, active, count, a1);
-  dense(net.w2, net.b2, a1, a2);
-  dense(net.w3, net.b3, a2, hidden.a3);
+  hidden_layers(net, active, count, hidden.a3);
 }
 
 void neural_call_values(const NeuralCallNet& net, const std::uint16_t* active, int count,
                         std::int32_t (&values)[kNeuralCalls]) {
-  alignas(32) std::uint8_t a1[kNeuralCallL1], a2[kNeuralCallL2], a3[kNeuralCallL3];
-  first_layer(net.w1, net.b1, active, count, a1);
-  dense(net.w2, net.b2, a1, a2);
-  dense(net.w3, net.b3, a2, a3);
+  alignas(32) std::uint8_t a3[kNeuralCallL3];
+  hidden_layers(net, active, count, a3);
   affine(net.wc, net.bc, a3, values);
 }
 
@@ -192,8 +190,10 @@ void fill(Bytes& bytes, T (&values)[N]) {
   }
 }
 
-template <typename Net>
-void read_hidden_layers(Bytes& bytes, Net& net) {
+// The sizes (the layers' and `outputs`, which the file gives first) and the layers' arrays.
+template <typename Layers>
+void read_hidden_layers(Bytes& bytes, Layers& net, int outputs) {
+  expect_sizes(bytes, {Layers::kInputs, Layers::kL1, Layers::kL2, Layers::kL3, outputs});
   fill<std::int16_t>(bytes, net.w1);
   fill<std::int16_t>(bytes, net.b1);
   fill<std::int8_t>(bytes, net.w2);
@@ -217,17 +217,15 @@ std::shared_ptr<NeuralNet> read_neural_net(const std::string& path) {
   Bytes bytes(path, data, header);
   if (!with_calls && !starts_with_line(data, kNeuralHeader))
     bytes.fail(std::string("does not begin with \"") + kNeuralHeader + "\" or \"" + kNeuralHeaderWithCalls + "\"");
-  expect_sizes(bytes, {kNeuralInputs, kNeuralL1, kNeuralL2, kNeuralL3, kNumCards});
   auto net = std::make_shared<NeuralNet>();
-  read_hidden_layers(bytes, *net);
+  read_hidden_layers(bytes, *net, kNumCards);
   fill<std::int8_t>(bytes, net->wp);
   fill<std::int32_t>(bytes, net->bp);
   fill<std::int8_t>(bytes, net->wv);
   net->bv = bytes.next<std::int32_t>();
   if (with_calls) {
-    expect_sizes(bytes, {kNeuralCallInputs, kNeuralCallL1, kNeuralCallL2, kNeuralCallL3, kNeuralCalls});
     auto calls = std::make_shared<NeuralCallNet>();
-    read_hidden_layers(bytes, *calls);
+    read_hidden_layers(bytes, *calls, kNeuralCalls);
     fill<std::int8_t>(bytes, calls->wc);
     fill<std::int32_t>(bytes, calls->bc);
     net->calls = std::move(calls);

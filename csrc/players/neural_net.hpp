@@ -44,24 +44,24 @@ constexpr int kNeuralCallL1 = 64;
 constexpr int kNeuralCallL2 = 32;
 constexpr int kNeuralCallL3 = 32;
 
-struct NeuralCallNet {
-  alignas(32) std::int16_t w1[kNeuralCallInputs][kNeuralCallL1];
-  alignas(32) std::int16_t b1[kNeuralCallL1];
-  alignas(32) std::int8_t w2[kNeuralCallL2][kNeuralCallL1];
-  std::int32_t b2[kNeuralCallL2];
-  alignas(32) std::int8_t w3[kNeuralCallL3][kNeuralCallL2];
-  std::int32_t b3[kNeuralCallL3];
+// The layers both networks have: the first layer's columns and bias, then two int8 layers.
+template <int Inputs, int L1, int L2, int L3>
+struct NeuralLayers {
+  static constexpr int kInputs = Inputs, kL1 = L1, kL2 = L2, kL3 = L3;
+  alignas(32) std::int16_t w1[Inputs][L1];
+  alignas(32) std::int16_t b1[L1];
+  alignas(32) std::int8_t w2[L2][L1];
+  std::int32_t b2[L2];
+  alignas(32) std::int8_t w3[L3][L2];
+  std::int32_t b3[L3];
+};
+
+struct NeuralCallNet : NeuralLayers<kNeuralCallInputs, kNeuralCallL1, kNeuralCallL2, kNeuralCallL3> {
   alignas(32) std::int8_t wc[kNeuralCalls][kNeuralCallL3];
   std::int32_t bc[kNeuralCalls];
 };
 
-struct NeuralNet {
-  alignas(32) std::int16_t w1[kNeuralInputs][kNeuralL1];
-  alignas(32) std::int16_t b1[kNeuralL1];
-  alignas(32) std::int8_t w2[kNeuralL2][kNeuralL1];
-  std::int32_t b2[kNeuralL2];
-  alignas(32) std::int8_t w3[kNeuralL3][kNeuralL2];
-  std::int32_t b3[kNeuralL3];
+struct NeuralNet : NeuralLayers<kNeuralInputs, kNeuralL1, kNeuralL2, kNeuralL3> {
   alignas(32) std::int8_t wp[kNumCards][kNeuralL3];
   std::int32_t bp[kNumCards];
   alignas(32) std::int8_t wv[kNeuralL3];
