@@ -107,11 +107,11 @@ random hokum efaa439da7f9b3b1
 heuristic e60381806b9cbdcb
 expert 1113d54066201608
 pimc 4758c260d926be1a
-neural 2499e64479dd5fe3
-rollout neural 0a6dd3d7567f94ab
+neural 5e0d34063d9c8fad
+rollout neural 9f3ceb473dfdbf01
 legal moves a81eb812981dffc1
 dd tables c57e235ed28623ff
-bid analysis 19c2155d8f5c950e""".splitlines()
+bid analysis 85e4fa97c7f7acf1""".splitlines()
 
 
 @functools.lru_cache(maxsize=None)
