@@ -138,21 +138,34 @@ def test_the_shipped_network_bids_by_its_call_network():
     assert _core.NeuralWeights(SHIPPED_NETWORK).has_calls
 
 
-def test_call_rows_and_training_run_a_few_steps(tmp_path):
-    pytest.importorskip("torch")
+@pytest.fixture(scope="module")
+def call_rows(tmp_path_factory):
+    """Rows of generate_calls.py for 6 hands in two chunks, the second written twice; the environment that
+    runs the training scripts on the baloot this test imported (a build in place or the installed package)."""
+    rows = tmp_path_factory.mktemp("call_rows")
     root = os.path.dirname(os.path.dirname(os.path.abspath(baloot.__file__)))
     env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    rows = tmp_path / "rows"
     generate = [sys.executable, os.path.join(TRAINING, "generate_calls.py"), "--out", str(rows), "--hands", "6",
                 "--chunk", "3", "--samples", "4", "--seed", "5"]
     run = subprocess.run(generate, capture_output=True, text=True, env=env, timeout=300)
     assert run.returncode == 0, run.stderr
-    first = dict(np.load(rows / "calls-5-000000000.npz"))
-    assert first["value"].shape[1] == 8 and np.isfinite(first["value"][:, 0]).all()  # passing is always open
     second = dict(np.load(rows / "calls-5-000000003.npz"))
     os.remove(rows / "calls-5-000000003.npz")  # a rerun writes the missing chunk again, the same
     assert subprocess.run(generate, capture_output=True, text=True, env=env, timeout=300).returncode == 0
-    assert all(np.array_equal(second[k], v, equal_nan=k == "value") for k, v in np.load(rows / "calls-5-000000003.npz").items())
+    rewritten = dict(np.load(rows / "calls-5-000000003.npz"))
+    return rows, env, second, rewritten
+
+
+def test_call_rows_follow_the_seed(call_rows):
+    rows, _, second, rewritten = call_rows
+    first = dict(np.load(rows / "calls-5-000000000.npz"))
+    assert first["value"].shape[1] == 8 and np.isfinite(first["value"][:, 0]).all()  # passing is always open
+    assert all(np.array_equal(second[k], v, equal_nan=k == "value") for k, v in rewritten.items())
+
+
+def test_call_training_runs_a_few_steps(tmp_path, call_rows):
+    pytest.importorskip("torch")
+    rows, env = call_rows[:2]
     out = tmp_path / "tiny.weights"
     run = subprocess.run([sys.executable, os.path.join(TRAINING, "train_calls.py"), "--data", str(rows), "--network",
                           SHIPPED_NETWORK, "--out", str(out), "--steps", "3", "--batch", "8", "--held-out", "0.3"],
