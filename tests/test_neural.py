@@ -8,7 +8,7 @@ import random
 
 import numpy as np
 import pytest
-from neural_export import LAYOUT, SIZES, quantise, write_weights
+from neural_export import LAYOUT, SIZES, quantise, read_networks, write_weights
 from neural_reference import forward
 from test_search_players import ROLLOUT, calling_twins, played_hand, twins
 
@@ -203,14 +203,19 @@ def test_training_runs_a_few_steps(tmp_path):
     root = os.path.dirname(os.path.dirname(os.path.abspath(baloot.__file__)))
     env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
     imitated = tmp_path / "imitated.pt"
-    for first in (True, False):  # the imitation stage's network is kept, then read back instead of learned
+    # The imitation stage's network is kept, then read back instead of learned; the second run keeps the
+    # shipped file's call network.
+    for first in (True, False):
+        calls = [] if first else ["--calls", SHIPPED_NETWORK]
         run = subprocess.run([sys.executable, TRAIN, "--data", str(tmp_path), "--imitation", str(tmp_path),
-                              "--imitated", str(imitated), "--out", str(out), "--steps", "3", "--batch", "16"],
+                              "--imitated", str(imitated), "--out", str(out), "--steps", "3", "--batch", "16", *calls],
                              capture_output=True, text=True, env=env, timeout=300)
         assert run.returncode == 0, run.stderr
         assert "held-out regret" in run.stdout
         assert ("rows to imitate" in run.stdout) == first and (f"from {imitated}" in run.stdout) != first
-    _core.NeuralWeights(str(out))
+        assert _core.NeuralWeights(str(out)).has_calls != first
+    kept, shipped = read_networks(str(out))[1], read_networks(SHIPPED_NETWORK)[1]
+    assert all(np.array_equal(kept[name], shipped[name]) for name in shipped)
     assert baloot.simulate(4, players=f"neural:weights={out}", seed=2).hands == 4
 
 

@@ -111,16 +111,27 @@ def write_weights(path: str, net: Dict[str, np.ndarray], calls: Optional[Dict[st
         f.write(header.encode() + b"\n" + body + fnv1a(body).to_bytes(8, "little"))
 
 
-def read_card_network(path: str) -> Dict[str, np.ndarray]:
-    """The integer card network of a weights file (with or without calls), checked by the core first."""
-    _core.NeuralWeights(path)
-    with open(path, "rb") as f:
-        data = f.read()
-    at = data.index(b"\n") + 1 + 4 * len(CARD_SIZES)
+def _read_arrays(data: bytes, at: int, layout: Tuple) -> Tuple[Dict[str, np.ndarray], int]:
     net = {}
-    for name, kind, shape in LAYOUT:
+    for name, kind, shape in layout:
         dtype = np.dtype(kind).newbyteorder("<")
         count = int(np.prod(shape, dtype=np.int64))
         net[name] = np.frombuffer(data, dtype, count, at).reshape(shape).astype(kind)
         at += count * dtype.itemsize
-    return net
+    return net, at
+
+
+def read_networks(path: str) -> Tuple[Dict[str, np.ndarray], Optional[Dict[str, np.ndarray]]]:
+    """The integer card network of a weights file and its call network (None where the file holds none),
+    the file checked by the core first."""
+    has_calls = _core.NeuralWeights(path).has_calls
+    with open(path, "rb") as f:
+        data = f.read()
+    cards, at = _read_arrays(data, data.index(b"\n") + 1 + 4 * len(CARD_SIZES), LAYOUT)
+    calls = _read_arrays(data, at + 4 * len(CALL_SIZES), CALL_LAYOUT)[0] if has_calls else None
+    return cards, calls
+
+
+def read_card_network(path: str) -> Dict[str, np.ndarray]:
+    """The integer card network of a weights file (with or without calls), checked by the core first."""
+    return read_networks(path)[0]

@@ -1,7 +1,7 @@
 """Train the neural player's network on rows from generate.py, quantise it, write its weights file.
 
     python training/train.py --data DIR [DIR ...] [--imitation DIR2] [--imitation-epochs E2]
-                             [--imitated FILE] [--out FILE] [--epochs E]
+                             [--imitated FILE] [--out FILE] [--calls FILE] [--epochs E]
                              [--batch B] [--lr LR] [--temperature T] [--value-weight V] [--held-out H]
                              [--steps N] [--seed S] [--threads T]
 
@@ -18,7 +18,7 @@ they would after the imitation epochs of ``--imitation-epochs 0``). Later layers
 kept within what int8 holds. A fraction ``--held-out`` of the hands' rows (the last files of the last folder) is
 kept out of training, and the script prints, on them, the game points per decision the network's card loses to the
 search's best card (its regret), beside that of a random legal card, for the float network and the
-quantised one the core runs.
+quantised one the core runs. ``--calls FILE`` writes FILE's call network beside the new card network.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ import numpy as np
 import torch
 from chunks import load_chunks
 from fitting import SparseLayers, fit_epochs
-from neural_export import SIZES, quantise, write_weights
+from neural_export import SIZES, quantise, read_networks, write_weights
 from torch import nn
 
 INPUTS = SIZES["inputs"]
@@ -124,6 +124,7 @@ def main() -> None:
     parser.add_argument("--imitation-epochs", type=int, default=2)
     parser.add_argument("--imitated", help="file of the float network after imitation: written, or read if there")
     parser.add_argument("--out", default="neural.weights", help="weights file to write")
+    parser.add_argument("--calls", help="weights file whose call network the output keeps (default: none)")
     parser.add_argument("--epochs", type=int, default=10)
     parser.add_argument("--steps", type=int, default=0, help="stop each stage after this many steps (0: all epochs)")
     parser.add_argument("--batch", type=int, default=1024)
@@ -134,6 +135,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--threads", type=int, default=1, help="PyTorch threads")
     args = parser.parse_args()
+    calls = read_networks(args.calls)[1] if args.calls else None
+    if args.calls and calls is None:
+        raise SystemExit(f"{args.calls} holds no call network")
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
@@ -174,7 +178,7 @@ def main() -> None:
     print(f"held-out regret, game points per decision: network {regret(best(float_logits, legal[held]), *h):.3f}, "
           f"quantised {regret(quantised, *h):.3f}, the rows' player {regret(rows['chosen'][held], *h):.3f}, "
           f"random legal card {random_regret:.3f}", flush=True)
-    write_weights(args.out, integer)
+    write_weights(args.out, integer, calls)
     print(f"wrote {args.out}")
 
 
