@@ -68,15 +68,19 @@ class Network(SparseLayers):
         return {name: value.detach().numpy().astype(np.float64) for name, value in t.items()}
 
 
-def quantised_logits(net: Dict[str, np.ndarray], features: np.ndarray) -> np.ndarray:
-    """The integer network's logits for rows of padded features, in numpy, batched."""
+def quantised_logits(net: Dict[str, np.ndarray], features: np.ndarray, batch: int = 8192) -> np.ndarray:
+    """The integer network's logits for rows of padded features, in numpy, ``batch`` rows at a time (the
+    gathered first-layer columns of a batch are rows x 64 x l1 integers)."""
     w1 = np.vstack([net["w1"], np.zeros((1, SIZES["l1"]), np.int16)]).astype(np.int64)
-    acc = w1[features.astype(np.int64)].sum(axis=1) + net["b1"]
-    acc = (acc + 32768) % 65536 - 32768  # the int16 accumulator's wrap
-    a = np.clip(acc, 0, 127)
-    for w, b in (("w2", "b2"), ("w3", "b3")):
-        a = np.clip((a @ net[w].astype(np.int64).T + net[b]) >> SIZES["shift"], 0, 127)
-    return a @ net["wp"].astype(np.int64).T + net["bp"]
+    logits = []
+    for start in range(0, len(features), batch):
+        acc = w1[features[start:start + batch].astype(np.int64)].sum(axis=1) + net["b1"]
+        acc = (acc + 32768) % 65536 - 32768  # the int16 accumulator's wrap
+        a = np.clip(acc, 0, 127)
+        for w, b in (("w2", "b2"), ("w3", "b3")):
+            a = np.clip((a @ net[w].astype(np.int64).T + net[b]) >> SIZES["shift"], 0, 127)
+        logits.append(a @ net["wp"].astype(np.int64).T + net["bp"])
+    return np.concatenate(logits) if logits else np.zeros((0, 32), np.int64)
 
 
 def regret(chosen: np.ndarray, value: np.ndarray, legal: np.ndarray) -> float:
