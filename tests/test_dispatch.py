@@ -107,11 +107,11 @@ random hokum efaa439da7f9b3b1
 heuristic e60381806b9cbdcb
 expert 1113d54066201608
 pimc 4758c260d926be1a
-neural ec584ee30938d8d3
-rollout neural 5652fec5b1f5c1e0
+neural fc3556cd1efdc67d
+rollout neural 3b5ed495cd984f83
 legal moves a81eb812981dffc1
 dd tables c57e235ed28623ff
-bid analysis a13ef14f52d35fb6""".splitlines()
+bid analysis a9029f84be6b1d85""".splitlines()
 
 
 @functools.lru_cache(maxsize=None)
