@@ -380,9 +380,9 @@ def neural_play_log_probability(network: NeuralWeights, state: HandState, card: 
     """
     The log-probability of `card` for the seat to move under the softmax of the network's logits over its legal cards, in logit units (output_one per nat), at least -play_floor.
     """
-def neural_rows(hands: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, player: Player, labeller: Player, rules: Rules, threads: typing.SupportsInt | typing.SupportsIndex = 1, playout: Player = None) -> dict:
+def neural_rows(hands: typing.SupportsInt | typing.SupportsIndex, seed: typing.SupportsInt | typing.SupportsIndex, player: Player, labeller: Player, rules: Rules, threads: typing.SupportsInt | typing.SupportsIndex = 1, playout: Player = None, opponent: Player = None) -> dict:
     """
-    Training rows for the neural player from `hands` hands called and played by `player`: per card decision with a choice, the active features (padded with the number of inputs), the legal cards, each legal card's value from the rollout `labeller` (its play-outs by `playout` when given; every value 0 when the labeller is None), the hand's final margin and the card `player` played, cards in the canonical order.
+    Training rows for the neural player from `hands` hands called and played by `player` (with `opponent` given: by `player` for team (i / 4) mod 2 of hand i, by `opponent` for the other team, whose decisions make no rows): per card decision with a choice, the active features (padded with the number of inputs), the legal cards, each legal card's value from the rollout `labeller` (its play-outs by `playout` when given; every value 0 when the labeller is None), the hand's final margin and the card `player` played, cards in the canonical order.
     """
 def neural_sizes() -> dict:
     """

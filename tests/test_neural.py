@@ -191,6 +191,38 @@ def test_the_network_modelled_search_follows_the_seed_for_any_thread_count():
     assert np.array_equal(one.points, two.points) and np.array_equal(one.abnat, two.abnat)
 
 
+def test_the_rollout_search_can_play_the_other_team_as_it_models_it():
+    rollout = next(p for p in baloot.players() if p.name == "rollout")
+    assert {o.name: o.default for o in rollout.options}["model_playout"] == 0
+    base = "rollout:worlds=8:call_worlds=0:neural_playout=1"
+    everyone, modelled = BuiltinPlayer(base).core, BuiltinPlayer(base + ":model_playout=1").core
+    positions = [state for state, _ in twins(30, seed=9)]
+    # The other team's play-outs are the heuristic's, not the network's: other values, so some other cards.
+    assert any(everyone.choose(state, i) != modelled.choose(state, i) for i, state in enumerate(positions))
+    for i, (state, other) in enumerate(twins(12, seed=4)):
+        assert modelled.choose(state, i) == modelled.choose(other, i)
+    one = baloot.simulate(8, players=[base + ":model_playout=1", "neural"] * 2, seed=6, threads=1)
+    two = baloot.simulate(8, players=[base + ":model_playout=1", "neural"] * 2, seed=6, threads=2)
+    assert np.array_equal(one.points, two.points)
+
+
+def test_training_rows_against_an_opponent_come_from_the_players_team_alone():
+    player, opponent, labeller = (BuiltinPlayer(name).core for name in ("neural", "heuristic", "rollout:worlds=4"))
+    one = _core.neural_rows(8, 7, player, labeller, RULES, 1, opponent=opponent)
+    two = _core.neural_rows(8, 7, player, labeller, RULES, 2, opponent=opponent)
+    assert all(np.array_equal(one[key], two[key]) for key in one) and len(one["legal"]) > 0
+    # Against itself the hands are the same, and the rows a subsequence: one team's of each hand.
+    every = _core.neural_rows(8, 7, player, None, RULES, 1)
+    ours = _core.neural_rows(8, 7, player, None, RULES, 1, opponent=player)
+
+    def rows(data):
+        return [tuple(np.concatenate([data[key][i].ravel() for key in ("features", "legal", "margin", "chosen")]))
+                for i in range(len(data["legal"]))]
+
+    remaining = iter(rows(every))
+    assert 0 < len(ours["legal"]) < len(every["legal"]) and all(row in remaining for row in rows(ours))
+
+
 def test_training_runs_a_few_steps(tmp_path):
     pytest.importorskip("torch")
     import subprocess

@@ -112,13 +112,14 @@ void bind_neural(py::module_& m) {
   m.def(
       "neural_rows",
       [](std::int64_t hands, std::uint64_t seed, const Player& player, const Player* labeller, const Rules& rules,
-         int threads, const Player* playout) {
+         int threads, const Player* playout, const Player* opponent) {
         const Player none{"none", nullptr};
         const auto rollout = labelling_search(hands, labeller ? *labeller : none, threads, playout, labeller != nullptr);
         NeuralRows rows;
         {
           py::gil_scoped_release release;
-          rows = neural_rows(hands, seed, *player.policy, rollout.get(), rules, threads);
+          rows = neural_rows(hands, seed, *player.policy, rollout.get(), rules, threads,
+                             opponent ? opponent->policy.get() : nullptr);
         }
         py::dict out;
         out["features"] = rows_array(rows.features, kNeuralMaxActive);
@@ -129,9 +130,10 @@ void bind_neural(py::module_& m) {
         return out;
       },
       py::arg("hands"), py::arg("seed"), py::arg("player"), py::arg("labeller"), py::arg("rules"), py::arg("threads") = 1,
-      py::arg("playout") = nullptr,
-      "Training rows for the neural player from `hands` hands called and played by `player`: per card decision with "
-      "a choice, the active features (padded with the number of inputs), the legal cards, each legal card's value "
+      py::arg("playout") = nullptr, py::arg("opponent") = nullptr,
+      "Training rows for the neural player from `hands` hands called and played by `player` (with `opponent` "
+      "given: by `player` for team (i / 4) mod 2 of hand i, by `opponent` for the other team, whose decisions make "
+      "no rows): per card decision with a choice, the active features (padded with the number of inputs), the legal cards, each legal card's value "
       "from the rollout `labeller` (its play-outs by `playout` when given; every value 0 when the labeller is None), "
       "the hand's final margin and the card "
       "`player` played, cards in "

@@ -12,13 +12,18 @@ constexpr int kNoScores[2] = {0, 0};
 constexpr std::uint64_t kLabelStream = 0x6e6575726f6eULL;  // the labeller's draws, apart from the hand's
 
 void label_hand(std::int64_t index, std::uint64_t seed, const Policy& player, const RolloutPolicy* labeller,
-                const Rules& rules, NeuralRows& out) {
+                const Rules& rules, const Policy* opponent, NeuralRows& out) {
+  const int players_team = static_cast<int>((index >> 2) & 1);
   Rng rng(item_seed(seed, static_cast<std::uint64_t>(index)));
   Rng label_rng(item_seed(seed ^ kLabelStream, static_cast<std::uint64_t>(index)));
   HandState hand = HandState::random_deal(rng, static_cast<int>(index & 3), kNoScores, rules);
   std::vector<int> teams;
   NeuralInput in;
   while (hand.phase() != Phase::kOver) {
+    if (opponent && team_of(hand.to_move()) != players_team) {
+      hand.apply(opponent->choose(hand, rng));
+      continue;
+    }
     const Hand legal = hand.phase() == Phase::kPlaying ? hand.legal_cards() : 0;
     if (legal & (legal - 1)) {
       long total[kNumCards] = {};
@@ -59,9 +64,9 @@ void NeuralRows::append(const NeuralRows& more) {
 }
 
 NeuralRows neural_rows(std::int64_t hands, std::uint64_t seed, const Policy& player, const RolloutPolicy* labeller,
-                       const Rules& rules, int threads) {
+                       const Rules& rules, int threads, const Policy* opponent) {
   return label_hands<NeuralRows>(hands, threads, [&](std::int64_t i, NeuralRows& rows) {
-    label_hand(i, seed, player, labeller, rules, rows);
+    label_hand(i, seed, player, labeller, rules, opponent, rows);
   });
 }
 

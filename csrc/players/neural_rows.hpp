@@ -22,9 +22,11 @@ struct NeuralRows {
 };
 
 // Hands 0..hands-1 dealt from stream item_seed(seed, i) (dealer i mod 4), called and played by `player`
-// for every seat; labelled by `labeller`, or, when it is null, not labelled (every value 0: rows to
-// imitate the player's card from, at simulation speed). The result does not depend on `threads`.
+// for every seat, or, when `opponent` is given, by `player` for team (i / 4) mod 2 and `opponent` for the
+// other, whose decisions make no rows; labelled by `labeller`, or, when it is null, not labelled (every
+// value 0: rows to imitate the player's card from, at simulation speed). The result does not depend on
+// `threads`.
 NeuralRows neural_rows(std::int64_t hands, std::uint64_t seed, const Policy& player, const RolloutPolicy* labeller,
-                       const Rules& rules, int threads);
+                       const Rules& rules, int threads, const Policy* opponent = nullptr);
 
 }  // namespace baloot

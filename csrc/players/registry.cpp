@@ -74,6 +74,7 @@ std::shared_ptr<const Policy> make_rollout(const PolicyOptions& options, Learned
   rollout.call_worlds = whole_value(options, "call_worlds");
   rollout.calls = whole_value(options, "calls");
   rollout.race = options.at("race");
+  rollout.model_playout = options.at("model_playout") != 0;
   const bool neural_playout = options.at("neural_playout") != 0, neural_model = options.at("neural_model") != 0;
   if (!neural_playout && !neural_model) return std::make_shared<RolloutPolicy>(rollout);
   // One neural player for both: it holds no mutable state.
@@ -117,7 +118,9 @@ std::vector<PlayerInfo> declare_players() {
          "drop a card trailing by this many standard errors (0: every card in every deal)"},
         flag("neural_playout", false, "play the deals out with the neural player's network (0: with the expert)"),
         flag("neural_model", false,
-             "keep the deals where the other team called and played as the neural player (0: as the heuristic)")},
+             "keep the deals where the other team called and played as the neural player (0: as the heuristic)"),
+        flag("model_playout", rollout.model_playout,
+             "the other team plays the deals out as it is modelled (0: every seat as the play-out player)")},
        nullptr, &make_rollout},
       {"dd", "sees every hand and plays double-dummy: an upper bound, not a fair player",
        "+5.12 ± 0.51 against rollout", "2,000 hands against rollout in 49 s on 2 threads", true, false, {}, &make_dd},

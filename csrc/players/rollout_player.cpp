@@ -139,7 +139,11 @@ int RolloutPolicy::choose(const HandState& state, Rng& rng) const {
 }
 
 int RolloutPolicy::play_out(HandState& trial, int team, Rng& rng) const {
-  if (other_playout_) {
+  if (options_.model_playout) {
+    const Policy& ours = other_playout_ ? *other_playout_ : playout_;
+    while (trial.phase() != Phase::kOver)
+      trial.apply((team_of(trial.to_move()) == team ? ours : *model_).choose(trial, rng));
+  } else if (other_playout_) {
     while (trial.phase() != Phase::kOver) trial.apply(other_playout_->choose(trial, rng));
   } else {
     while (trial.phase() != Phase::kOver) trial.apply(playout_.decide(trial));

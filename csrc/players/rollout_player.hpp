@@ -26,6 +26,8 @@ struct RolloutOptions {
   // A card trailing the best by more than this many standard errors (of their difference over the same
   // worlds) stops being played out, and the play-outs saved deal more worlds (0: every card in every world).
   double race = 2;
+  // Whether the other team plays the play-outs as the model of it (else the play-out policy plays every seat).
+  bool model_playout = false;
 };
 
 class RolloutPolicy final : public Policy {
