@@ -107,11 +107,11 @@ random hokum efaa439da7f9b3b1
 heuristic e60381806b9cbdcb
 expert 1113d54066201608
 pimc 4758c260d926be1a
-neural fc3556cd1efdc67d
-rollout neural 3b5ed495cd984f83
+neural 5f93b96d36a7e0ee
+rollout neural 706cbc6143da28a9
 legal moves a81eb812981dffc1
 dd tables c57e235ed28623ff
-bid analysis a9029f84be6b1d85""".splitlines()
+bid analysis 15b54f349003cb9d""".splitlines()
 
 
 @functools.lru_cache(maxsize=None)
