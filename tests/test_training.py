@@ -50,3 +50,13 @@ def test_train_strong_rewrites_the_bid_tables(tmp_path, weights):
 def test_tune_expert_prints_its_parameters(tmp_path):
     out = run("tune_expert.py", "--deals", 8, "--sweeps", 1, cwd=tmp_path)
     assert "sweep 1:" in out and "fresh deals:" in out
+
+
+def test_generate_writes_rows_against_an_opponent_and_skips_the_chunks_written(tmp_path):
+    args = ("--out", tmp_path / "rows", "--hands", 8, "--chunk", 4, "--player", "neural", "--opponent", "heuristic",
+            "--labeller", "rollout:worlds=2:neural_playout=1:model_playout=1", "--seed", 3)
+    out = run("generate.py", *args, cwd=tmp_path)
+    files = sorted((tmp_path / "rows").glob("rows-3-*.npz"))
+    assert [f.name for f in files] == ["rows-3-000000000.npz", "rows-3-000000004.npz"] and "8 hands" in out
+    first = files[0].read_bytes()
+    assert run("generate.py", *args, cwd=tmp_path) == "" and files[0].read_bytes() == first
