@@ -8,7 +8,7 @@ import random
 
 import numpy as np
 import pytest
-from neural_export import LAYOUT, SIZES, quantise, read_networks, write_weights
+from neural_export import LAYOUT, SIZES, dequantise, quantise, read_card_network, read_networks, write_weights
 from neural_reference import forward
 from test_search_players import ROLLOUT, calling_twins, played_hand, twins
 
@@ -223,32 +223,61 @@ def test_training_rows_against_an_opponent_come_from_the_players_team_alone():
     assert 0 < len(ours["legal"]) < len(every["legal"]) and all(row in remaining for row in rows(ours))
 
 
-def test_training_runs_a_few_steps(tmp_path):
-    pytest.importorskip("torch")
+def train(*args: str):
+    """training/train.py's run with these arguments, with the baloot that this test imported (a build in
+    place or the installed package); it must succeed."""
     import subprocess
     import sys
 
+    root = os.path.dirname(os.path.dirname(os.path.abspath(baloot.__file__)))
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    run = subprocess.run([sys.executable, TRAIN, *args], capture_output=True, text=True, env=env, timeout=300)
+    assert run.returncode == 0, run.stderr
+    return run
+
+
+def test_training_runs_a_few_steps(tmp_path):
+    pytest.importorskip("torch")
     data = _core.neural_rows(6, 3, BuiltinPlayer("strong").core, _core.Player("rollout", {"worlds": 2}), RULES, 1)
     np.savez(tmp_path / "rows-1-000000000.npz", **data)
     out = tmp_path / "tiny.weights"
-    # The script imports the baloot that this test imported (a build in place or the installed package).
-    root = os.path.dirname(os.path.dirname(os.path.abspath(baloot.__file__)))
-    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
     imitated = tmp_path / "imitated.pt"
     # The imitation stage's network is kept, then read back instead of learned; the second run keeps the
     # shipped file's call network.
     for first in (True, False):
         calls = [] if first else ["--calls", SHIPPED_NETWORK]
-        run = subprocess.run([sys.executable, TRAIN, "--data", str(tmp_path), "--imitation", str(tmp_path),
-                              "--imitated", str(imitated), "--out", str(out), "--steps", "3", "--batch", "16", *calls],
-                             capture_output=True, text=True, env=env, timeout=300)
-        assert run.returncode == 0, run.stderr
+        run = train("--data", str(tmp_path), "--imitation", str(tmp_path), "--imitated", str(imitated),
+                    "--out", str(out), "--steps", "3", "--batch", "16", *calls)
         assert "held-out regret" in run.stdout
         assert ("rows to imitate" in run.stdout) == first and (f"from {imitated}" in run.stdout) != first
         assert _core.NeuralWeights(str(out)).has_calls != first
     kept, shipped = read_networks(str(out))[1], read_networks(SHIPPED_NETWORK)[1]
     assert all(np.array_equal(kept[name], shipped[name]) for name in shipped)
     assert baloot.simulate(4, players=f"neural:weights={out}", seed=2).hands == 4
+
+
+def test_a_weights_files_integers_read_back_as_floats_quantise_to_themselves():
+    shipped = read_card_network(SHIPPED_NETWORK)
+    again = quantise(dequantise(shipped))
+    assert all(np.array_equal(again[name], shipped[name]) and again[name].dtype == shipped[name].dtype
+               for name in shipped)
+
+
+def test_training_can_start_from_a_weights_file(tmp_path):
+    pytest.importorskip("torch")
+    data = _core.neural_rows(4, 5, BuiltinPlayer("heuristic").core, _core.Player("rollout", {"worlds": 2}), RULES, 1)
+    np.savez(tmp_path / "rows-1-000000000.npz", **data)
+    # At a learning rate of 0 the network written is the one it started from; at another it moves.
+    written = {}
+    for lr in ("0", "0.01"):
+        out = tmp_path / f"from-shipped-{lr}.weights"
+        run = train("--data", str(tmp_path), "--init", SHIPPED_NETWORK, "--out", str(out), "--steps", "3",
+                    "--batch", "16", "--lr", lr)
+        assert f"starting from the card network of {SHIPPED_NETWORK}" in run.stdout
+        written[lr] = read_card_network(str(out))
+    shipped = read_card_network(SHIPPED_NETWORK)
+    assert all(np.array_equal(written["0"][name], shipped[name]) for name in shipped)
+    assert not all(np.array_equal(written["0.01"][name], shipped[name]) for name in shipped)
 
 
 def test_the_match_score_classes_hold_what_the_network_reads_of_the_score():

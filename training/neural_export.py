@@ -47,6 +47,15 @@ CARD_SIZES = (SIZES["inputs"], SIZES["l1"], SIZES["l2"], SIZES["l3"], 32)
 CALL_SIZES = (SIZES["call_inputs"], SIZES["call_l1"], SIZES["call_l2"], SIZES["call_l3"], SIZES["calls"])
 
 
+# Each kind of array's scale (the integer of 1.0) and the integers' bound: the first layer's columns and bias,
+# later layers' weights, later layers' biases.
+_SCALES = {"first": (ONE, 32767), "weight": (WEIGHT_ONE, INT8), "bias": (ONE * WEIGHT_ONE, 1 << 24)}
+
+
+def _kind_of(name: str) -> str:
+    return "first" if name in ("w1", "b1") else "weight" if name.startswith("w") else "bias"
+
+
 def quantise(params: Dict[str, np.ndarray], layout: Tuple = LAYOUT) -> Dict[str, np.ndarray]:
     """The integer network of float parameters (the names of LAYOUT, same shapes).
 
@@ -65,15 +74,26 @@ def quantise(params: Dict[str, np.ndarray], layout: Tuple = LAYOUT) -> Dict[str,
     """
     out = {}
     for name, kind, shape in layout:
-        value = np.asarray(params[name], dtype=np.float64).reshape(shape)
-        if name in ("w1", "b1"):
-            scaled = np.clip(np.rint(value * ONE), -32767, 32767)
-        elif name.startswith("w"):
-            scaled = np.clip(np.rint(value * WEIGHT_ONE), -INT8, INT8)
-        else:
-            scaled = np.clip(np.rint(value * ONE * WEIGHT_ONE), -(1 << 24), 1 << 24)
+        scale, bound = _SCALES[_kind_of(name)]
+        scaled = np.clip(np.rint(np.asarray(params[name], dtype=np.float64).reshape(shape) * scale), -bound, bound)
         out[name] = scaled.astype(kind)
     return out
+
+
+def dequantise(net: Dict[str, np.ndarray], layout: Tuple = LAYOUT) -> Dict[str, np.ndarray]:
+    """The float parameters that ``quantise`` turns back into the integer network ``net`` exactly.
+
+    Parameters
+    ----------
+    net : dict of str to numpy.ndarray
+        The integer arrays of ``layout``, as ``read_networks`` returns them.
+
+    Returns
+    -------
+    dict of str to numpy.ndarray
+        Each array divided by its scale in ``quantise`` (float64).
+    """
+    return {name: np.asarray(net[name], dtype=np.float64) / _SCALES[_kind_of(name)][0] for name, _, _ in layout}
 
 
 def fnv1a(data: bytes) -> int:

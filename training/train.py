@@ -1,7 +1,7 @@
 """Train the neural player's network on rows from generate.py, quantise it, write its weights file.
 
     python training/train.py --data DIR [DIR ...] [--imitation DIR2] [--imitation-epochs E2]
-                             [--imitated FILE] [--out FILE] [--calls FILE] [--epochs E]
+                             [--imitated FILE] [--init FILE] [--out FILE] [--calls FILE] [--epochs E]
                              [--batch B] [--lr LR] [--temperature T] [--value-weight V] [--held-out H]
                              [--steps N] [--seed S] [--threads T]
 
@@ -14,7 +14,9 @@ network first learns, for ``--imitation-epochs``, to play the card the player of
 played (cheap rows at simulation speed), then the search's values; ``--imitated FILE`` keeps the float
 network of that first stage (PyTorch's state dict) and, when FILE is there, starts from it instead (the
 same imitation serves every network trained on other search rows; the search epochs then shuffle as
-they would after the imitation epochs of ``--imitation-epochs 0``). Later layers' weights are
+they would after the imitation epochs of ``--imitation-epochs 0``). ``--init FILE`` starts instead from
+FILE's card network, its integers read back as the floats they quantise (another iteration on new rows alone,
+without the rows of the networks before: a smaller ``--lr`` keeps what it knew). Later layers' weights are
 kept within what int8 holds. A fraction ``--held-out`` of the hands' rows (the last files of the last folder) is
 kept out of training, and the script prints, on them, the game points per decision the network's card loses to the
 search's best card (its regret), beside that of a random legal card, for the float network and the
@@ -31,7 +33,7 @@ import numpy as np
 import torch
 from chunks import load_chunks
 from fitting import SparseLayers, fit_epochs
-from neural_export import SIZES, quantise, read_networks, write_weights
+from neural_export import SIZES, dequantise, quantise, read_card_network, read_networks, write_weights
 from torch import nn
 
 INPUTS = SIZES["inputs"]
@@ -60,6 +62,18 @@ class Network(SparseLayers):
     def forward(self, features: torch.Tensor) -> Tuple[torch.Tensor, torch.Tensor]:
         a = self.hidden(features)
         return self.policy(a), self.value(a).squeeze(1)
+
+    def load(self, params: Dict[str, np.ndarray]) -> None:
+        """Sets the float parameters from ``params``, named as ``params()`` names them."""
+        w1 = torch.zeros_like(self.w1.weight)
+        w1[:self.inputs] = torch.from_numpy(params["w1"])
+        pairs = [(self.w1.weight, w1), (self.b1, params["b1"]), (self.l2.weight, params["w2"]),
+                 (self.l2.bias, params["b2"]), (self.l3.weight, params["w3"]), (self.l3.bias, params["b3"]),
+                 (self.policy.weight, params["wp"]), (self.policy.bias, params["bp"]),
+                 (self.value.weight, params["wv"][None]), (self.value.bias, params["bv"][None])]
+        with torch.no_grad():
+            for parameter, value in pairs:
+                parameter.copy_(torch.as_tensor(value, dtype=parameter.dtype))
 
     def params(self) -> Dict[str, np.ndarray]:
         """The float parameters under the names of neural_export.LAYOUT."""
@@ -127,6 +141,7 @@ def main() -> None:
     parser.add_argument("--imitation", help="folder of unlabelled rows (generate.py --worlds 0) to learn first")
     parser.add_argument("--imitation-epochs", type=int, default=2)
     parser.add_argument("--imitated", help="file of the float network after imitation: written, or read if there")
+    parser.add_argument("--init", help="weights file whose card network training starts from (no imitation)")
     parser.add_argument("--out", default="neural.weights", help="weights file to write")
     parser.add_argument("--calls", help="weights file whose call network the output keeps (default: none)")
     parser.add_argument("--epochs", type=int, default=10)
@@ -147,7 +162,10 @@ def main() -> None:
     rng = np.random.default_rng(args.seed)
 
     net = Network()
-    if args.imitated and os.path.exists(args.imitated):
+    if args.init:
+        net.load(dequantise(read_card_network(args.init)))
+        print(f"starting from the card network of {args.init}", flush=True)
+    elif args.imitated and os.path.exists(args.imitated):
         net.load_state_dict(torch.load(args.imitated))
         print(f"the network that learned to imitate, from {args.imitated}", flush=True)
     elif args.imitation:
