@@ -110,8 +110,11 @@ def test_pimc_follows_the_seed_for_any_thread_count():
 ROLLOUT = "rollout:worlds=8:tries=4:call_worlds=8"
 # Enough worlds for the race to drop cards (it first looks after 50).
 RACING = "rollout:worlds=60:tries=2:call_worlds=8"
-# The worlds of a card decision with the calls checked (the default) and not, and a race between the cards.
-ROLLOUTS = [ROLLOUT, ROLLOUT + ":calls=0", RACING]
+# A race that runs out of card plays before it has played its worlds.
+LIMITED = RACING + ":plays=3000"
+# The worlds of a card decision with the calls checked (the default) and not, a race between the cards, and a
+# race with a limit of card plays.
+ROLLOUTS = [ROLLOUT, ROLLOUT + ":calls=0", RACING, LIMITED]
 
 
 def calling_twins(count, seed=0):
@@ -153,7 +156,7 @@ def test_rollout_calls_on_what_its_seat_sees():
 
 def test_rollout_options():
     for bad in ({"worlds": 0}, {"worlds": 2.5}, {"tries": 0}, {"call_worlds": -1}, {"samples": 3}, {"calls": -1},
-                {"calls": 33}, {"race": -1}, {"race": 100.5}):
+                {"calls": 33}, {"race": -1}, {"race": 100.5}, {"plays": -1}, {"plays": 0.5}):
         with pytest.raises(BalootError, match="rollout"):
             _core.Player("rollout", bad)
 
@@ -163,6 +166,18 @@ def test_rollout_follows_the_seed_for_any_thread_count(spec):
     one = baloot.simulate(12, players=spec, seed=5, threads=1)
     two = baloot.simulate(12, players=spec, seed=5, threads=2)
     assert np.array_equal(one.points, two.points) and np.array_equal(one.abnat, two.abnat)
+
+
+def test_a_limit_of_card_plays_shortens_only_the_searches_it_binds():
+    positions = [state for state, _ in twins(20, seed=6)]
+    specs = (RACING, RACING + ":plays=1000000000", LIMITED)
+    unlimited, roomy, limited = (_core.Player(*parse_spec(spec)) for spec in specs)
+    assert all(unlimited.choose(state, i) == roomy.choose(state, i) for i, state in enumerate(positions))
+    assert any(unlimited.choose(state, i) != limited.choose(state, i) for i, state in enumerate(positions))
+    # Too few plays for one world: every card is the fallback's, the heuristic's.
+    starved = baloot.simulate(12, players="rollout:call_worlds=0:plays=1", seed=7, threads=1)
+    heuristic = baloot.simulate(12, players="heuristic", seed=7, threads=1)
+    assert np.array_equal(starved.points, heuristic.points)
 
 
 def test_the_race_mostly_picks_the_card_the_full_search_picks():

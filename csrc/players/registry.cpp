@@ -74,6 +74,7 @@ std::shared_ptr<const Policy> make_rollout(const PolicyOptions& options, Learned
   rollout.call_worlds = whole_value(options, "call_worlds");
   rollout.calls = whole_value(options, "calls");
   rollout.race = options.at("race");
+  rollout.plays = whole_value(options, "plays");
   rollout.model_playout = options.at("model_playout") != 0;
   const bool neural_playout = options.at("neural_playout") != 0, neural_model = options.at("neural_model") != 0;
   if (!neural_playout && !neural_model) return std::make_shared<RolloutPolicy>(rollout);
@@ -116,6 +117,8 @@ std::vector<PlayerInfo> declare_players() {
         whole("calls", rollout.calls, 0, kNumCards, "surprising calls a deal may hold (0: calls not checked)"),
         {"race", OptionKind::kReal, rollout.race, 0, 100,
          "drop a card trailing by this many standard errors (0: every card in every deal)"},
+        whole("plays", rollout.plays, 0, 1000000000,
+              "card plays a card decision may spend on play-outs and on replaying the deals drawn (0: no limit)"),
         flag("neural_playout", false, "play the deals out with the neural player's network (0: with the expert)"),
         flag("neural_model", false,
              "keep the deals where the other team called and played as the neural player (0: as the heuristic)"),

@@ -1,5 +1,6 @@
 #include "players/rollout_player.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -14,6 +15,8 @@ namespace {
 // What checking one world costs, in play-outs of one card: replaying the calls and plays of its draws
 // costs about as much as three play-outs (measured with perf on the card decisions of the benchmark).
 constexpr int kWorldCost = 3;
+// What replaying a drawn deal's calls costs, in card plays (for the limit of `plays`).
+constexpr int kDrawCalls = 8;
 constexpr int kFirstLook = 50;  // worlds before a card may be dropped
 constexpr int kLookEvery = 25;  // worlds between two looks
 
@@ -190,13 +193,15 @@ int RolloutPolicy::call(const HandState& state, Rng& rng) const {
   return best;
 }
 
-bool RolloutPolicy::draw_world(const CardWorlds& worlds, Rng& rng, HandState& world, HandState& scratch) const {
+bool RolloutPolicy::draw_world(const CardWorlds& worlds, Rng& rng, HandState& world, HandState& scratch,
+                               int& draws) const {
   // Of `tries` worlds, the first in which the other team called and played as the model would,
   // else the one in which it surprised least (a call that differs counting `calls` surprises).
   int fewest = kNumCards;
   for (int t = 0; t < options_.tries && fewest > 0; ++t) {
     Hand hands[kNumSeats];
     worlds.dealer.deal(rng, hands);
+    ++draws;
     const int n = worlds.replay.rebuild(*model_, hands, fewest - 1, scratch);
     if (n < fewest) {
       fewest = n;
@@ -211,10 +216,10 @@ int RolloutPolicy::card_totals(const HandState& state, Rng& rng, long (&total)[k
   if (!worlds.replay.usable()) return 0;
   const Hand legal = worlds.view.legal_cards();
   const int team = team_of(worlds.view.seat());
-  int dealt = 0;
+  int dealt = 0, draws = 0;
   HandState world, scratch;
   for (int w = 0; w < options_.worlds; ++w) {
-    if (!draw_world(worlds, rng, world, scratch)) continue;
+    if (!draw_world(worlds, rng, world, scratch, draws)) continue;
     ++dealt;
     for (Hand h = legal; h; h = without_lowest(h)) total[lowest_card(h)] += card_margin(world, lowest_card(h), team, rng);
   }
@@ -227,14 +232,22 @@ int RolloutPolicy::play_card(const HandState& state, Rng& rng) const {
   if (!worlds.replay.usable()) return calls_->choose(state, rng);
   CardRace race(worlds.view.legal_cards(), options_.race, preferred);
   const int team = team_of(worlds.view.seat());
-  // The cost of `worlds` worlds for every card; the play-outs of the cards dropped buy more worlds.
+  // The cost of `worlds` worlds for every card, in play-outs of one card; the play-outs of the cards dropped
+  // buy more worlds. With a limit of `plays` card plays, a play-out costs the cards left to play, and each
+  // deal drawn the plays so far and kDrawCalls for its calls.
   const long budget = static_cast<long>(options_.worlds) * (kWorldCost + race.cards());
-  long spent = 0;
+  const long played = kNumSeats * worlds.view.tricks_played() + worlds.view.trick_len();
+  const long to_play = kNumCards - played;
+  long spent = 0, plays = 0;
   HandState world, scratch;
-  while (race.alive() > 1 && spent + kWorldCost + race.alive() <= budget) {
+  while (race.alive() > 1 && spent + kWorldCost + race.alive() <= budget &&
+         (options_.plays == 0 || plays + race.alive() * to_play <= options_.plays)) {
     spent += kWorldCost + race.alive();
-    if (draw_world(worlds, rng, world, scratch))
+    plays += race.alive() * to_play;
+    int draws = 0;
+    if (draw_world(worlds, rng, world, scratch, draws))
       race.add_world([&](Card card) { return card_margin(world, card, team, rng); });
+    plays += draws * (played + kDrawCalls);
   }
   if (!race.worlds()) return calls_->choose(state, rng);
   // The best average of the cards left; among equals, the card the play-out policy would play.

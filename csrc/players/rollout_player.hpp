@@ -26,6 +26,10 @@ struct RolloutOptions {
   // A card trailing the best by more than this many standard errors (of their difference over the same
   // worlds) stops being played out, and the play-outs saved deal more worlds (0: every card in every world).
   double race = 2;
+  // The card plays a card decision may make in all, its play-outs' and the replays of the deals it draws
+  // (0: no limit): fewer worlds where many cards are left to try and to play, or few deals fit the calls and
+  // plays, the slowest decisions.
+  int plays = 0;
   // Whether the other team plays the play-outs as the model of it (else the play-out policy plays every seat).
   bool model_playout = false;
 };
@@ -51,8 +55,9 @@ class RolloutPolicy final : public Policy {
  private:
   struct CardWorlds;
   int play_card(const HandState& state, Rng& rng) const;
-  // Deals a world of the hidden cards into `world` (`scratch` for the draws that lose); false if none replayed.
-  bool draw_world(const CardWorlds& worlds, Rng& rng, HandState& world, HandState& scratch) const;
+  // Deals a world of the hidden cards into `world` (`scratch` for the draws that lose), adding the deals drawn
+  // to `draws`; false if none replayed.
+  bool draw_world(const CardWorlds& worlds, Rng& rng, HandState& world, HandState& scratch, int& draws) const;
   // The seat's team's game points over the other's when `card` is played in `world` and the hand played out.
   int card_margin(const HandState& world, Card card, int team, Rng& rng) const;
   int call(const HandState& state, Rng& rng) const;
