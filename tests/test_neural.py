@@ -280,6 +280,29 @@ def test_training_can_start_from_a_weights_file(tmp_path):
     assert not all(np.array_equal(written["0.01"][name], shipped[name]) for name in shipped)
 
 
+def test_anchor_rows_learn_the_starting_networks_own_policy(tmp_path):
+    pytest.importorskip("torch")
+    from train import own_policy
+
+    rows = _core.neural_rows(50, 3, BuiltinPlayer("neural").core, None, RULES, 1)
+    policy = own_policy(read_card_network(SHIPPED_NETWORK), rows)
+    # The shipped network's card is its policy's likeliest, and only legal cards have a chance.
+    assert np.array_equal(policy.argmax(axis=1), rows["chosen"]) and np.allclose(policy.sum(axis=1), 1)
+    assert all(policy[i, c] == 0 for i in range(len(policy)) for c in range(32) if not rows["legal"][i] >> c & 1)
+    data, anchor = tmp_path / "data", tmp_path / "anchor"
+    data.mkdir()
+    anchor.mkdir()
+    labelled = _core.neural_rows(4, 5, BuiltinPlayer("heuristic").core, _core.Player("rollout", {"worlds": 2}), RULES, 1)
+    np.savez(data / "rows-1-000000000.npz", **labelled)
+    np.savez(anchor / "rows-1-000000000.npz", **rows)
+    out = tmp_path / "anchored.weights"
+    run = train("--data", str(data), "--init", SHIPPED_NETWORK, "--anchor", str(anchor), "--out", str(out),
+                "--steps", "3", "--batch", "16", "--lr", "0")
+    assert f"{len(rows['legal']):,} anchor rows" in run.stdout
+    shipped = read_card_network(SHIPPED_NETWORK)
+    assert all(np.array_equal(read_card_network(str(out))[name], shipped[name]) for name in shipped)
+
+
 def test_the_match_score_classes_hold_what_the_network_reads_of_the_score():
     """Match equity groups score pairs that a player decides alike: the neural player's network reads each
     team's score by twenties, so its classes are more than those of the strong player it calls as."""

@@ -1,7 +1,7 @@
 """Train the neural player's network on rows from generate.py, quantise it, write its weights file.
 
     python training/train.py --data DIR [DIR ...] [--imitation DIR2] [--imitation-epochs E2]
-                             [--imitated FILE] [--init FILE] [--out FILE] [--calls FILE] [--epochs E]
+                             [--imitated FILE] [--init FILE] [--anchor DIR ...] [--out FILE] [--calls FILE] [--epochs E]
                              [--batch B] [--lr LR] [--temperature T] [--value-weight V] [--held-out H]
                              [--steps N] [--seed S] [--threads T]
 
@@ -16,7 +16,9 @@ network of that first stage (PyTorch's state dict) and, when FILE is there, star
 same imitation serves every network trained on other search rows; the search epochs then shuffle as
 they would after the imitation epochs of ``--imitation-epochs 0``). ``--init FILE`` starts instead from
 FILE's card network, its integers read back as the floats they quantise (another iteration on new rows alone,
-without the rows of the networks before: a smaller ``--lr`` keeps what it knew). Later layers' weights are
+without the rows of the networks before); ``--anchor DIR ...`` adds unlabelled rows (generate.py
+``--worlds 0``) whose targets are that network's own policy, so that what it learns from the new rows does
+not overwrite what it knew. Later layers' weights are
 kept within what int8 holds. A fraction ``--held-out`` of the hands' rows (the last files of the last folder) is
 kept out of training, and the script prints, on them, the game points per decision the network's card loses to the
 search's best card (its regret), beside that of a random legal card, for the float network and the
@@ -33,7 +35,7 @@ import numpy as np
 import torch
 from chunks import load_chunks
 from fitting import SparseLayers, fit_epochs
-from neural_export import SIZES, dequantise, quantise, read_card_network, read_networks, write_weights
+from neural_export import ONE, SIZES, WEIGHT_ONE, dequantise, quantise, read_card_network, read_networks, write_weights
 from torch import nn
 
 INPUTS = SIZES["inputs"]
@@ -97,6 +99,18 @@ def quantised_logits(net: Dict[str, np.ndarray], features: np.ndarray, batch: in
     return np.concatenate(logits) if logits else np.zeros((0, 32), np.int64)
 
 
+def own_policy(net: Dict[str, np.ndarray], rows: Dict[str, np.ndarray]) -> np.ndarray:
+    """The integer network's policy on rows: the softmax of its logits over each row's legal cards."""
+    return soft_targets(quantised_logits(net, rows["features"]) / (ONE * WEIGHT_ONE), legal_matrix(rows["legal"]), 1.0)
+
+
+def soft_targets(value: np.ndarray, legal: np.ndarray, temperature: float) -> np.ndarray:
+    """Softmax over each row's legal cards of value / temperature (float32)."""
+    target = np.where(legal, value / temperature, -np.inf)
+    target = np.exp(target - target.max(axis=1, keepdims=True))
+    return (target / target.sum(axis=1, keepdims=True)).astype(np.float32)
+
+
 def regret(chosen: np.ndarray, value: np.ndarray, legal: np.ndarray) -> float:
     """Mean game points per decision of the best legal card's value over that of the chosen card's."""
     return float((np.where(legal, value, -np.inf).max(axis=1) - value[np.arange(len(value)), chosen]).mean())
@@ -142,6 +156,8 @@ def main() -> None:
     parser.add_argument("--imitation-epochs", type=int, default=2)
     parser.add_argument("--imitated", help="file of the float network after imitation: written, or read if there")
     parser.add_argument("--init", help="weights file whose card network training starts from (no imitation)")
+    parser.add_argument("--anchor", nargs="+", help="folders of unlabelled rows (generate.py --worlds 0) whose "
+                        "targets are the --init network's own policy, learned beside --data")
     parser.add_argument("--out", default="neural.weights", help="weights file to write")
     parser.add_argument("--calls", help="weights file whose call network the output keeps (default: none)")
     parser.add_argument("--epochs", type=int, default=10)
@@ -154,6 +170,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--threads", type=int, default=1, help="PyTorch threads")
     args = parser.parse_args()
+    if args.anchor and not args.init:
+        parser.error("--anchor needs --init: the network whose policy the anchor rows keep")
     calls = read_networks(args.calls)[1] if args.calls else None
     if args.calls and calls is None:
         raise SystemExit(f"{args.calls} holds no call network")
@@ -182,12 +200,17 @@ def main() -> None:
     split = n - max(1, int(n * args.held_out))
     legal = legal_matrix(rows["legal"])
     value = rows["value"].astype(np.float32)
-    target = np.where(legal, value / args.temperature, -np.inf)
-    target = np.exp(target - target.max(axis=1, keepdims=True))
-    target /= target.sum(axis=1, keepdims=True)
+    target = soft_targets(value, legal, args.temperature)
     print(f"{n:,} rows ({split:,} to train on, {n - split:,} held out)", flush=True)
     train = {key: rows[key][:split] for key in rows}
-    fit(net, tensors(train, target[:split].astype(np.float32)), args, args.epochs, args.lr, rng, "search")
+    train_target = target[:split].astype(np.float32)
+    if args.anchor:
+        anchor = load_rows(*args.anchor)
+        own = own_policy(read_card_network(args.init), anchor)
+        print(f"{len(anchor['legal']):,} anchor rows, the targets {args.init}'s policy", flush=True)
+        train = {key: np.concatenate([train[key], anchor[key]]) for key in train}
+        train_target = np.concatenate([train_target, own])
+    fit(net, tensors(train, train_target), args, args.epochs, args.lr, rng, "search")
 
     held = slice(split, n)
     h = (value[held], legal[held])
