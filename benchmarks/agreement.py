@@ -12,7 +12,9 @@ best by more than that difference's CI. Hands are drawn, never chosen: do not tu
 
 The search's side does not depend on the default players and costs minutes a hand: ``--search-cache FILE``
 keeps each hand's search answers (JSON, keyed by the hand, the search player, its samples, the seed and
-baloot's version) and reads them back instead of searching again.
+baloot's version) and reads them back instead of searching again. By default that file is
+benchmarks/agreement_search.json, which holds the searches of the hands docs/bid-analysis.md shows (those
+computed so far), so that a change of the default players reruns them in seconds.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from baloot.cards import DECK
 from baloot.stats import Estimate, mean_estimate
 
 COMPARED = ("hokum", "sun")
+SEARCH_CACHE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "agreement_search.json")
 DEALER = 0
 
 
@@ -85,7 +88,8 @@ def main() -> None:
     parser.add_argument("--search", default="rollout:worlds=400:race=0", help="the search player")
     parser.add_argument("--search-samples", type=int, default=400, help="samples with the search player")
     parser.add_argument("--threads", type=int, default=0)
-    parser.add_argument("--search-cache", help="a JSON file of the search's answers, read and extended")
+    parser.add_argument("--search-cache", default=SEARCH_CACHE,
+                        help="a JSON file of the search's answers, read and extended ('': none; default: %(default)s)")
     parser.add_argument("extra", nargs="*", help="more hands: HAND UP SEAT triples")
     args = parser.parse_args()
     if len(args.extra) % 3:
