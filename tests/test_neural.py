@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from neural_export import LAYOUT, SIZES, dequantise, quantise, read_card_network, read_networks, write_weights
 from neural_reference import forward
-from test_search_players import ROLLOUT, calling_twins, played_hand, twins
+from test_search_players import HEURISTIC, ROLLOUT, calling_twins, played_hand, twins
 
 import baloot
 from baloot import _core
@@ -204,6 +204,30 @@ def test_the_rollout_search_can_play_the_other_team_as_it_models_it():
     one = baloot.simulate(8, players=[base + ":model_playout=1", "neural"] * 2, seed=6, threads=1)
     two = baloot.simulate(8, players=[base + ":model_playout=1", "neural"] * 2, seed=6, threads=2)
     assert np.array_equal(one.points, two.points)
+
+
+def test_the_search_models_the_other_team_by_the_player_that_explains_its_play_better():
+    rollout = next(p for p in baloot.players() if p.name == "rollout")
+    assert {o.name: o.default for o in rollout.options}["pick_model"] == 0
+    base = "rollout:worlds=8:call_worlds=0:neural_playout=1"
+    as_heuristic, as_network, picking = (BuiltinPlayer(base + extra).core
+                                         for extra in ("", ":neural_model=1", ":pick_model=1"))
+    for players, modelled in ((HEURISTIC, as_heuristic), (BuiltinPlayer("neural").core, as_network)):
+        rng = random.Random(9)
+        hands = (played_hand(rng.randrange(1 << 30), rng.randrange(8, 29), players)[0] for _ in range(80))
+        positions = [state for state in hands if state.phase == PLAYING and bin(state.legal_actions()).count("1") > 1]
+        decisions = [tuple(player.choose(state, i) for player in (picking, as_heuristic, as_network, modelled))
+                     for i, state in enumerate(positions)]
+        # Each decision is the search with one model or the other, on the same deals.
+        assert all(pick in (heuristic, network) for pick, heuristic, network, _ in decisions)
+        # Where the two differ, mostly the one that models the players who really played.
+        telling = [(pick, right) for pick, heuristic, network, right in decisions if heuristic != network]
+        assert len(telling) >= 10 and sum(pick == right for pick, right in telling) > 0.7 * len(telling)
+    for i, (state, other) in enumerate(twins(12, seed=4)):
+        assert picking.choose(state, i) == picking.choose(other, i)
+    one = baloot.simulate(8, players=[base + ":pick_model=1:model_playout=1", "neural"] * 2, seed=6, threads=1)
+    two = baloot.simulate(8, players=[base + ":pick_model=1:model_playout=1", "neural"] * 2, seed=6, threads=2)
+    assert np.array_equal(one.points, two.points) and np.array_equal(one.abnat, two.abnat)
 
 
 def test_training_rows_against_an_opponent_come_from_the_players_team_alone():

@@ -21,12 +21,13 @@ def cards_of(mask):
     return [c for c in range(32) if mask >> c & 1]
 
 
-def played_hand(seed, plays):
-    """A heuristic hand from deal `seed` stopped after `plays` cards; with the actions that led there."""
+def played_hand(seed, plays, player=HEURISTIC):
+    """A hand from deal `seed` played by `player` in every seat, stopped after `plays` cards; with the actions
+    that led there."""
     state = _core.HandState.random(seed, seed % 4, (0, 0), RULES)
     actions = []
     while state.phase != OVER and (state.phase != PLAYING or state.tricks_played * 4 + len(state.trick) < plays):
-        action = HEURISTIC.choose(state, len(actions))
+        action = player.choose(state, len(actions))
         actions.append(action)
         state.apply(action)
     return state, actions

@@ -77,10 +77,13 @@ std::shared_ptr<const Policy> make_rollout(const PolicyOptions& options, Learned
   rollout.plays = whole_value(options, "plays");
   rollout.model_playout = options.at("model_playout") != 0;
   const bool neural_playout = options.at("neural_playout") != 0, neural_model = options.at("neural_model") != 0;
-  if (!neural_playout && !neural_model) return std::make_shared<RolloutPolicy>(rollout);
-  // One neural player for both: it holds no mutable state.
+  const bool pick_model = options.at("pick_model") != 0;
+  if (!neural_playout && !neural_model && !pick_model) return std::make_shared<RolloutPolicy>(rollout);
+  // One neural player for all: it holds no mutable state.
   const auto neural = make_neural_policy(std::move(weights.strong), std::move(weights.network));
-  return std::make_shared<RolloutPolicy>(rollout, neural_playout ? neural : nullptr, neural_model ? neural : nullptr);
+  const auto rival = !pick_model ? nullptr : neural_model ? make_policy("heuristic") : neural;
+  return std::make_shared<RolloutPolicy>(rollout, neural_playout ? neural : nullptr, neural_model ? neural : nullptr,
+                                         rival);
 }
 
 std::vector<PlayerInfo> declare_players() {
@@ -123,7 +126,10 @@ std::vector<PlayerInfo> declare_players() {
         flag("neural_model", false,
              "keep the deals where the other team called and played as the neural player (0: as the heuristic)"),
         flag("model_playout", rollout.model_playout,
-             "the other team plays the deals out as it is modelled (0: every seat as the play-out player)")},
+             "the other team plays the deals out as it is modelled (0: every seat as the play-out player)"),
+        flag("pick_model", false,
+             "model the other team at each card by whichever of the heuristic and the neural player explains its "
+             "calls and plays better (ties: neural_model's)")},
        nullptr, &make_rollout},
       {"dd", "sees every hand and plays double-dummy: an upper bound, not a fair player",
        "+5.12 ± 0.51 against rollout", "2,000 hands against rollout in 49 s on 2 threads", true, false, {}, &make_dd},

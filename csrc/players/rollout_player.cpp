@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 
 #include "players/call_worlds.hpp"
@@ -114,10 +115,11 @@ RolloutPolicy::RolloutPolicy(const RolloutOptions& options)
     : options_(options), calls_(make_policy("heuristic")), model_(calls_), playout_(expert_params()) {}
 
 RolloutPolicy::RolloutPolicy(const RolloutOptions& options, std::shared_ptr<const Policy> playout,
-                             std::shared_ptr<const Policy> model)
+                             std::shared_ptr<const Policy> model, std::shared_ptr<const Policy> rival)
     : RolloutPolicy(options) {
   other_playout_ = std::move(playout);
   if (model) model_ = std::move(model);
+  rival_ = std::move(rival);
 }
 
 std::shared_ptr<const RolloutPolicy> RolloutPolicy::with_playout(std::shared_ptr<const Policy> playout) const {
@@ -129,9 +131,11 @@ std::shared_ptr<const RolloutPolicy> RolloutPolicy::with_playout(std::shared_ptr
 int RolloutPolicy::score_class(int mine, int theirs) const {
   const Policy* play = other_playout_ ? other_playout_.get() : &playout_;
   const int both = paired_class(calls_->score_class(mine, theirs), play->score_class(mine, theirs));
-  // The model reads the score as the player it is: the caller or the play-out policy, by default.
-  if (model_ == calls_ || model_.get() == play) return both;
-  return paired_class(both, model_->score_class(mine, theirs));
+  // Each model reads the score as the player it is: the caller or the play-out policy, by default.
+  int all = both;
+  for (const Policy* model : {model_.get(), rival_.get()})
+    if (model && model != calls_.get() && model != play) all = paired_class(all, model->score_class(mine, theirs));
+  return all;
 }
 
 int RolloutPolicy::choose(const HandState& state, Rng& rng) const {
@@ -141,11 +145,11 @@ int RolloutPolicy::choose(const HandState& state, Rng& rng) const {
   return options_.call_worlds ? call(state, rng) : calls_->choose(state, rng);
 }
 
-int RolloutPolicy::play_out(HandState& trial, int team, Rng& rng) const {
+int RolloutPolicy::play_out(HandState& trial, int team, const Policy& model, Rng& rng) const {
   if (options_.model_playout) {
     const Policy& ours = other_playout_ ? *other_playout_ : playout_;
     while (trial.phase() != Phase::kOver)
-      trial.apply((team_of(trial.to_move()) == team ? ours : *model_).choose(trial, rng));
+      trial.apply((team_of(trial.to_move()) == team ? ours : model).choose(trial, rng));
   } else if (other_playout_) {
     while (trial.phase() != Phase::kOver) trial.apply(other_playout_->choose(trial, rng));
   } else {
@@ -155,10 +159,10 @@ int RolloutPolicy::play_out(HandState& trial, int team, Rng& rng) const {
   return score.points[team] - score.points[1 - team];
 }
 
-int RolloutPolicy::card_margin(const HandState& world, Card card, int team, Rng& rng) const {
+int RolloutPolicy::card_margin(const HandState& world, Card card, int team, const Policy& model, Rng& rng) const {
   HandState trial = world;
   trial.play(card);
-  return play_out(trial, team, rng);
+  return play_out(trial, team, model, rng);
 }
 
 int RolloutPolicy::call(const HandState& state, Rng& rng) const {
@@ -178,7 +182,7 @@ int RolloutPolicy::call(const HandState& state, Rng& rng) const {
       const int action = __builtin_ctzll(m);
       trial = world;
       trial.apply(action);
-      total[action] += play_out(trial, team, rng);
+      total[action] += play_out(trial, team, *model_, rng);
     }
   }
   // Calls so unusual that no world fits them: the heuristic's call.
@@ -193,8 +197,23 @@ int RolloutPolicy::call(const HandState& state, Rng& rng) const {
   return best;
 }
 
-bool RolloutPolicy::draw_world(const CardWorlds& worlds, Rng& rng, HandState& world, HandState& scratch,
-                               int& draws) const {
+const Policy& RolloutPolicy::card_model(const CardWorlds& worlds, Rng rng, int& draws) const {
+  if (!rival_) return *model_;
+  // Each deal's surprises counted to kNumTricks at most: a deal that neither model explains weighs no more
+  // than one in which the calls or a few plays differ.
+  int surprised = 0;  // the rival's surprises less the model's, over the same deals
+  for (int t = 0; t < options_.tries; ++t) {
+    Hand hands[kNumSeats];
+    worlds.dealer.deal(rng, hands);
+    ++draws;
+    surprised += std::min(worlds.replay.surprises(*rival_, hands, kNumTricks), kNumTricks) -
+                 std::min(worlds.replay.surprises(*model_, hands, kNumTricks), kNumTricks);
+  }
+  return surprised < 0 ? *rival_ : *model_;
+}
+
+bool RolloutPolicy::draw_world(const CardWorlds& worlds, const Policy& model, Rng& rng, HandState& world,
+                               HandState& scratch, int& draws) const {
   // Of `tries` worlds, the first in which the other team called and played as the model would,
   // else the one in which it surprised least (a call that differs counting `calls` surprises).
   int fewest = kNumCards;
@@ -202,7 +221,7 @@ bool RolloutPolicy::draw_world(const CardWorlds& worlds, Rng& rng, HandState& wo
     Hand hands[kNumSeats];
     worlds.dealer.deal(rng, hands);
     ++draws;
-    const int n = worlds.replay.rebuild(*model_, hands, fewest - 1, scratch);
+    const int n = worlds.replay.rebuild(model, hands, fewest - 1, scratch);
     if (n < fewest) {
       fewest = n;
       world = scratch;
@@ -217,11 +236,13 @@ int RolloutPolicy::card_totals(const HandState& state, Rng& rng, long (&total)[k
   const Hand legal = worlds.view.legal_cards();
   const int team = team_of(worlds.view.seat());
   int dealt = 0, draws = 0;
+  const Policy& model = card_model(worlds, rng, draws);
   HandState world, scratch;
   for (int w = 0; w < options_.worlds; ++w) {
-    if (!draw_world(worlds, rng, world, scratch, draws)) continue;
+    if (!draw_world(worlds, model, rng, world, scratch, draws)) continue;
     ++dealt;
-    for (Hand h = legal; h; h = without_lowest(h)) total[lowest_card(h)] += card_margin(world, lowest_card(h), team, rng);
+    for (Hand h = legal; h; h = without_lowest(h))
+      total[lowest_card(h)] += card_margin(world, lowest_card(h), team, model, rng);
   }
   return dealt;
 }
@@ -238,15 +259,18 @@ int RolloutPolicy::play_card(const HandState& state, Rng& rng) const {
   const long budget = static_cast<long>(options_.worlds) * (kWorldCost + race.cards());
   const long played = kNumSeats * worlds.view.tricks_played() + worlds.view.trick_len();
   const long to_play = kNumCards - played;
-  long spent = 0, plays = 0;
+  int picking = 0;
+  const Policy& model = card_model(worlds, rng, picking);
+  // Picking replays each of its deals for both models.
+  long spent = 0, plays = 2L * picking * (played + kDrawCalls);
   HandState world, scratch;
   while (race.alive() > 1 && spent + kWorldCost + race.alive() <= budget &&
          (options_.plays == 0 || plays + race.alive() * to_play <= options_.plays)) {
     spent += kWorldCost + race.alive();
     plays += race.alive() * to_play;
     int draws = 0;
-    if (draw_world(worlds, rng, world, scratch, draws))
-      race.add_world([&](Card card) { return card_margin(world, card, team, rng); });
+    if (draw_world(worlds, model, rng, world, scratch, draws))
+      race.add_world([&](Card card) { return card_margin(world, card, team, model, rng); });
     plays += draws * (played + kDrawCalls);
   }
   if (!race.worlds()) return calls_->choose(state, rng);

@@ -40,8 +40,10 @@ class RolloutPolicy final : public Policy {
   // The same search with `playout` playing every seat after the card tried (for example a learned player:
   // a better play-out policy makes better labels to learn from; null: the expert), and `model` the model
   // of the other seats' calls and plays that picks the worlds searched (null: the heuristic).
+  // With `rival` too, each card decision models the other team by whichever of `model` and `rival` explains
+  // its calls and plays so far better (`model` where neither does better).
   RolloutPolicy(const RolloutOptions& options, std::shared_ptr<const Policy> playout,
-                std::shared_ptr<const Policy> model = nullptr);
+                std::shared_ptr<const Policy> model = nullptr, std::shared_ptr<const Policy> rival = nullptr);
   // This search, its world model included, with `playout` playing the worlds out.
   std::shared_ptr<const RolloutPolicy> with_playout(std::shared_ptr<const Policy> playout) const;
   int choose(const HandState& state, Rng& rng) const override;
@@ -55,17 +57,24 @@ class RolloutPolicy final : public Policy {
  private:
   struct CardWorlds;
   int play_card(const HandState& state, Rng& rng) const;
-  // Deals a world of the hidden cards into `world` (`scratch` for the draws that lose), adding the deals drawn
-  // to `draws`; false if none replayed.
-  bool draw_world(const CardWorlds& worlds, Rng& rng, HandState& world, HandState& scratch, int& draws) const;
+  // The model of the other team for this card decision: model_, or rival_ where it explains the calls and
+  // plays so far better on `tries` deals (added to `draws`). Those are the first deals the search draws
+  // after it (a copy of its `rng`), so that it then searches as the search with that model alone does.
+  const Policy& card_model(const CardWorlds& worlds, Rng rng, int& draws) const;
+  // Deals a world of the hidden cards into `world` (`scratch` for the draws that lose) in which the other
+  // team called and played as `model` would, adding the deals drawn to `draws`; false if none replayed.
+  bool draw_world(const CardWorlds& worlds, const Policy& model, Rng& rng, HandState& world, HandState& scratch,
+                  int& draws) const;
   // The seat's team's game points over the other's when `card` is played in `world` and the hand played out.
-  int card_margin(const HandState& world, Card card, int team, Rng& rng) const;
+  int card_margin(const HandState& world, Card card, int team, const Policy& model, Rng& rng) const;
   int call(const HandState& state, Rng& rng) const;
-  // Plays `trial` to the end with the play-out policy; the seat's team's game points over the other's.
-  int play_out(HandState& trial, int team, Rng& rng) const;
+  // Plays `trial` to the end with the play-out policy (the other team as `model` with model_playout); the
+  // seat's team's game points over the other's.
+  int play_out(HandState& trial, int team, const Policy& model, Rng& rng) const;
   RolloutOptions options_;
   std::shared_ptr<const Policy> calls_;  // bidding and doubling when call_worlds is 0, and the fallback
   std::shared_ptr<const Policy> model_;  // the other seats' calls and plays that a world must replay
+  std::shared_ptr<const Policy> rival_;  // the other model of the card decisions, if any
   HeuristicPolicy playout_;              // every seat's play after the card tried, unless
   std::shared_ptr<const Policy> other_playout_;  // ... this is set
 };
