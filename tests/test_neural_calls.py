@@ -176,3 +176,36 @@ def test_call_training_runs_a_few_steps(tmp_path, call_rows):
     shipped, written = read_card_network(SHIPPED_NETWORK), read_card_network(str(out))
     assert all(np.array_equal(shipped[name], written[name]) for name in shipped)
     assert baloot.simulate(4, players=f"neural:weights={out}", seed=2).hands == 4
+
+
+def test_call_rows_against_an_opponent_come_from_the_players_team_alone():
+    from generate_calls import chunk_rows
+    from train_calls import turn_state
+
+    for hand in range(6):
+        rows = chunk_rows(hand, 1, 5, 2, "neural", "heuristic")
+        seats = {turn_state(deck, dealer, history, RULES).to_move
+                 for deck, dealer, history in zip(rows["deck"], rows["dealer"], rows["history"])}
+        assert seats and all(seat % 2 == hand % 2 for seat in seats)
+    # Without analysis, the same turns with each open call valued 0.
+    valued, bare = chunk_rows(0, 4, 5, 2, "neural"), chunk_rows(0, 4, 5, 0, "neural")
+    assert np.array_equal(valued["history"], bare["history"])
+    assert np.array_equal(np.isnan(valued["value"]), np.isnan(bare["value"]))
+    assert (bare["value"][~np.isnan(bare["value"])] == 0).all()
+
+
+def test_call_training_from_a_network_with_anchors_keeps_it_at_a_rate_of_zero(tmp_path, call_rows):
+    pytest.importorskip("torch")
+    rows, env = call_rows[:2]
+    script = os.path.join(TRAINING, "train_calls.py")
+    out = tmp_path / "same.weights"
+    # The anchor turns: the rows' own turns, whose values the anchors replace with the network's.
+    run = subprocess.run([sys.executable, script, "--data", str(rows), "--network", SHIPPED_NETWORK, "--init",
+                          SHIPPED_NETWORK, "--anchor", str(rows), "--lr", "0", "--epochs", "1", "--out", str(out)],
+                         capture_output=True, text=True, env=env, timeout=300)
+    assert run.returncode == 0, run.stderr
+    with open(SHIPPED_NETWORK, "rb") as shipped:
+        assert "anchor turns" in run.stdout and out.read_bytes() == shipped.read()
+    refused = subprocess.run([sys.executable, script, "--data", str(rows), "--network", SHIPPED_NETWORK, "--anchor",
+                              str(rows)], capture_output=True, text=True, env=env, timeout=300)
+    assert refused.returncode == 2 and "--anchor needs --init" in refused.stderr

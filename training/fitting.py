@@ -45,6 +45,21 @@ class SparseLayers(nn.Module):
         return {"w1": self.w1.weight[:self.inputs], "b1": self.b1, "w2": self.l2.weight, "b2": self.l2.bias,
                 "w3": self.l3.weight, "b3": self.l3.bias}
 
+    def named_tensors(self) -> Dict[str, torch.Tensor]:
+        """Every parameter under the name of the weights file's array, as views of the network's own (the
+        subclass adds its heads' to ``layer_params``)."""
+        raise NotImplementedError
+
+    def params(self) -> Dict[str, np.ndarray]:
+        """The float parameters under the names of the weights file's arrays."""
+        return {name: value.detach().numpy().astype(np.float64) for name, value in self.named_tensors().items()}
+
+    def load(self, params: Dict[str, np.ndarray]) -> None:
+        """Sets the float parameters from ``params``, named as ``params()`` names them."""
+        with torch.no_grad():
+            for name, tensor in self.named_tensors().items():
+                tensor.copy_(torch.as_tensor(params[name], dtype=tensor.dtype).reshape(tensor.shape))
+
 
 def fit_epochs(net: torch.nn.Module, rows: int, loss_of: Callable[[torch.Tensor], torch.Tensor], *, epochs: int,
                batch: int, lr: float, steps: int, rng: np.random.Generator, name: str) -> None:

@@ -155,3 +155,11 @@ def read_networks(path: str) -> Tuple[Dict[str, np.ndarray], Optional[Dict[str, 
 def read_card_network(path: str) -> Dict[str, np.ndarray]:
     """The integer card network of a weights file (with or without calls), checked by the core first."""
     return read_networks(path)[0]
+
+
+def read_call_network(path: str) -> Dict[str, np.ndarray]:
+    """The integer call network of a weights file, checked by the core first; a file without one is an error."""
+    calls = read_networks(path)[1]
+    if calls is None:
+        raise ValueError(f"{path} holds no call network")
+    return calls

@@ -65,23 +65,10 @@ class Network(SparseLayers):
         a = self.hidden(features)
         return self.policy(a), self.value(a).squeeze(1)
 
-    def load(self, params: Dict[str, np.ndarray]) -> None:
-        """Sets the float parameters from ``params``, named as ``params()`` names them."""
-        w1 = torch.zeros_like(self.w1.weight)
-        w1[:self.inputs] = torch.from_numpy(params["w1"])
-        pairs = [(self.w1.weight, w1), (self.b1, params["b1"]), (self.l2.weight, params["w2"]),
-                 (self.l2.bias, params["b2"]), (self.l3.weight, params["w3"]), (self.l3.bias, params["b3"]),
-                 (self.policy.weight, params["wp"]), (self.policy.bias, params["bp"]),
-                 (self.value.weight, params["wv"][None]), (self.value.bias, params["bv"][None])]
-        with torch.no_grad():
-            for parameter, value in pairs:
-                parameter.copy_(torch.as_tensor(value, dtype=parameter.dtype))
-
-    def params(self) -> Dict[str, np.ndarray]:
-        """The float parameters under the names of neural_export.LAYOUT."""
-        t = dict(self.layer_params(), wp=self.policy.weight, bp=self.policy.bias, wv=self.value.weight[0],
-                 bv=self.value.bias[0])
-        return {name: value.detach().numpy().astype(np.float64) for name, value in t.items()}
+    def named_tensors(self) -> Dict[str, torch.Tensor]:
+        """Every parameter under the name of neural_export.LAYOUT's array."""
+        return dict(self.layer_params(), wp=self.policy.weight, bp=self.policy.bias, wv=self.value.weight[0],
+                    bv=self.value.bias[0])
 
 
 def quantised_logits(net: Dict[str, np.ndarray], features: np.ndarray, batch: int = 8192) -> np.ndarray:

@@ -1,13 +1,17 @@
 """Train the neural player's call network on rows from generate_calls.py and write it into a weights file.
 
-    python training/train_calls.py --data DIR [DIR ...] --network FILE [--out FILE] [--epochs E] [--batch B]
-                                   [--lr LR] [--held-out H] [--steps N] [--seed S] [--threads T]
+    python training/train_calls.py --data DIR [DIR ...] --network FILE [--init FILE] [--anchor DIR ...]
+                                   [--out FILE] [--epochs E] [--batch B] [--lr LR] [--held-out H] [--steps N]
+                                   [--seed S] [--threads T]
 
 The float network (PyTorch, on the CPU) is the integer call network of csrc/players/neural_net.hpp: a sum of
 first-layer columns of a bidding turn's active features (csrc/players/neural_call_input.hpp), two hidden
 layers, activations clipped to 0..1, and one output per call: the analysis's mean margin of the call /
 value_scale, learned by mean squared error over the calls that were open. The card network of ``--network``
-(a weights file with or without calls) is written with it to ``--out``. A fraction ``--held-out`` of the rows
+(a weights file with or without calls) is written with it to ``--out``. ``--init FILE`` starts from FILE's
+call network (its integers read back as the floats they quantise); ``--anchor DIR ...`` adds turns of
+generate_calls.py ``--samples 0`` whose targets are that network's own values of the open calls, so that
+what it learns from the new rows does not overwrite what it knew. A fraction ``--held-out`` of the rows
 (the last files of the last folder) is kept out of training, and the script prints, on them, the game points
 per turn that the network's call loses to the analysis's best open call (its regret), beside that of the
 strong player's call and of passing, for the float network and the quantised one the core runs.
@@ -24,7 +28,8 @@ import torch
 from chunks import load_chunks
 from fitting import SparseLayers, fit_epochs
 from generate_calls import CALLS
-from neural_export import CALL_LAYOUT, SIZES, quantise, read_card_network, write_weights
+from neural_export import (CALL_LAYOUT, ONE, SIZES, WEIGHT_ONE, dequantise, quantise, read_call_network,
+                           read_card_network, write_weights)
 from torch import nn
 
 from baloot import _core
@@ -79,10 +84,20 @@ class CallNetwork(SparseLayers):
     def forward(self, features: torch.Tensor) -> torch.Tensor:
         return self.calls(self.hidden(features))
 
-    def params(self) -> Dict[str, np.ndarray]:
-        """The float parameters under the names of neural_export.CALL_LAYOUT."""
-        t = dict(self.layer_params(), wc=self.calls.weight, bc=self.calls.bias)
-        return {name: value.detach().numpy().astype(np.float64) for name, value in t.items()}
+    def named_tensors(self) -> Dict[str, torch.Tensor]:
+        """Every parameter under the name of neural_export.CALL_LAYOUT's array."""
+        return dict(self.layer_params(), wc=self.calls.weight, bc=self.calls.bias)
+
+
+def quantised_values(network: object, features: np.ndarray) -> np.ndarray:
+    """The integer call network's values of each row of padded features, as floats of the targets' scale."""
+    return np.array([_core.neural_call_values(network, [f for f in row if f < INPUTS]) for row in features],
+                    np.float32).reshape(-1, OUTPUTS) / (ONE * WEIGHT_ONE)
+
+
+def own_values(network: object, features: np.ndarray, targets: np.ndarray) -> np.ndarray:
+    """Targets that are the network's own values of the open calls (NaN where ``targets`` has NaN)."""
+    return np.where(np.isnan(targets), np.nan, quantised_values(network, features)).astype(np.float32)
 
 
 def regret(chosen: np.ndarray, targets: np.ndarray) -> float:
@@ -126,6 +141,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", required=True, nargs="+", help="folders of generate_calls.py's row files")
     parser.add_argument("--network", required=True, help="weights file whose card network the output keeps")
+    parser.add_argument("--init", help="weights file whose call network training starts from")
+    parser.add_argument("--anchor", nargs="+", help="folders of turns (generate_calls.py --samples 0) whose "
+                        "targets are the --init call network's own values")
     parser.add_argument("--out", default="neural.weights", help="weights file to write")
     parser.add_argument("--epochs", type=int, default=20)
     parser.add_argument("--steps", type=int, default=0, help="stop after this many steps (0: all epochs)")
@@ -135,6 +153,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--threads", type=int, default=1, help="PyTorch threads")
     args = parser.parse_args()
+    if args.anchor and not args.init:
+        parser.error("--anchor needs --init: the network whose values the anchor turns keep")
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
@@ -146,15 +166,23 @@ def main() -> None:
     print(f"{len(features):,} turns ({len(features) - cut:,} held out), features in "
           f"{time.perf_counter() - began:.0f} s", flush=True)
     net = CallNetwork()
-    fit(net, torch.from_numpy(features[:cut]), torch.from_numpy(targets[:cut]), args, rng)
+    train_features, train_targets = features[:cut], targets[:cut]
+    if args.init:
+        net.load(dequantise(read_call_network(args.init), CALL_LAYOUT))
+    if args.anchor:
+        anchor_features, anchor_targets = features_and_targets(load_chunks(args.anchor, "calls"))
+        anchor_targets = own_values(_core.NeuralWeights(args.init), anchor_features, anchor_targets)
+        print(f"{len(anchor_features):,} anchor turns, the targets {args.init}'s values", flush=True)
+        train_features = np.concatenate([train_features, anchor_features])
+        train_targets = np.concatenate([train_targets, anchor_targets])
+    fit(net, torch.from_numpy(train_features), torch.from_numpy(train_targets), args, rng)
     calls = quantise(net.params(), CALL_LAYOUT)
     write_weights(args.out, card_network, calls)
     held, held_targets = features[cut:], targets[cut:]
     if len(held):
         with torch.no_grad():
             float_values = net(torch.from_numpy(held)).numpy()
-        written = _core.NeuralWeights(args.out)
-        quantised = np.array([_core.neural_call_values(written, [f for f in row if f < INPUTS]) for row in held])
+        quantised = quantised_values(_core.NeuralWeights(args.out), held)
         held_rows = {key: value[cut:] for key, value in rows.items()}
         print(f"held-out regret, game points per turn: "
               f"float {regret(best_open(float_values, held_targets), held_targets):.3f}, "
