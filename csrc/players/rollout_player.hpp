@@ -1,10 +1,10 @@
 // The "rollout" player: Monte Carlo search with a fast policy. For each card it may play it deals the
 // cards it cannot see consistently with what its seat has seen (as pimc does, and so that the other
 // team called and played as its model of them would: the heuristic, or with the option neural_model the
-// neural player), plays the card, lets the expert player (or, with the option
-// neural_playout, the neural player) play the rest of the hand for all four seats, and scores the game
-// points the seat's team takes over the other (the buyers' check, khasra, kaboot, the multiplier,
-// projects and Baloot, as the hand scores them). It
+// neural player, or with pick_model whichever of the two explains their calls and plays better), plays
+// the card, lets the expert player (or, with the option neural_playout, the neural player) play the rest
+// of the hand for all four seats, and scores the game points the seat's team takes over the other (the
+// buyers' check, khasra, kaboot, the multiplier, projects and Baloot, as the hand scores them). It
 // plays the card with the best average over the worlds, the same worlds for every card; cards that
 // clearly trail the best stop being played out, and the time saved deals more worlds. Unlike a
 // double-dummy solve, the play-out never lets a seat see a card it could not see. It bids and doubles
