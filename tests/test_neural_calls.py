@@ -179,8 +179,7 @@ def test_call_training_runs_a_few_steps(tmp_path, call_rows):
 
 
 def test_call_rows_against_an_opponent_come_from_the_players_team_alone():
-    from generate_calls import chunk_rows
-    from train_calls import turn_state
+    from generate_calls import chunk_rows, turn_state
 
     for hand in range(6):
         rows = chunk_rows(hand, 1, 5, 2, "neural", "heuristic")

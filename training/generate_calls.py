@@ -23,6 +23,7 @@ import numpy as np
 from chunks import write_chunks
 
 import baloot
+from baloot import _core
 from baloot.actions import parse_action
 from baloot.cards import DECK
 from baloot.game import Game
@@ -31,6 +32,14 @@ from baloot.roster import BuiltinPlayer
 CALLS = ("pass", "hokum", "hokum:S", "hokum:H", "hokum:D", "hokum:C", "sun", "ashkal")
 FIRST_CALL = parse_action(CALLS[0])
 HISTORY = 24  # the longest bidding, with room
+
+
+def turn_state(deck: np.ndarray, dealer: int, history: np.ndarray, rules: object) -> object:
+    """The core state of a stored turn: the deal replayed through the actions before it."""
+    state = _core.HandState(deck.tolist(), int(dealer), (0, 0), rules)
+    for action in history[history >= 0]:
+        state.apply(int(action))
+    return state
 
 
 def seat_players(index: int, players: str, opponent: Optional[str]) -> List[str]:

@@ -27,7 +27,7 @@ import numpy as np
 import torch
 from chunks import load_chunks
 from fitting import SparseLayers, fit_epochs
-from generate_calls import CALLS
+from generate_calls import CALLS, turn_state
 from neural_export import (CALL_LAYOUT, ONE, SIZES, WEIGHT_ONE, dequantise, quantise, read_call_network,
                            read_card_network, write_weights)
 from torch import nn
@@ -48,14 +48,6 @@ def output_of(action: int, canonical: list) -> int:
     if HOKUM_SUIT <= action < HOKUM_SUIT + 4:
         return 2 + canonical[action - HOKUM_SUIT]
     return [parse_action(call) for call in CALLS].index(action)
-
-
-def turn_state(deck: np.ndarray, dealer: int, history: np.ndarray, rules: object) -> object:
-    """The core state of a stored turn: the deal replayed through the actions before it."""
-    state = _core.HandState(deck.tolist(), int(dealer), (0, 0), rules)
-    for action in history[history >= 0]:
-        state.apply(int(action))
-    return state
 
 
 def features_and_targets(rows: Dict[str, np.ndarray]) -> Tuple[np.ndarray, np.ndarray]:
