@@ -31,7 +31,7 @@ import numpy as np
 import baloot
 from baloot.analysis import DEFAULT_PLAYERS
 from baloot.cards import DECK
-from baloot.stats import Estimate, mean_estimate
+from baloot.stats import Z95, Estimate, mean_estimate
 
 COMPARED = ("hokum", "sun")
 SEARCH_CACHE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "agreement_search.json")
@@ -96,7 +96,8 @@ def main() -> None:
         parser.error("extra hands come as HAND UP SEAT triples")
     hands = drawn_hands(args.hands, args.seed) + [
         (args.extra[i], args.extra[i + 1], int(args.extra[i + 2])) for i in range(0, len(args.extra), 3)]
-    differences = {action: [] for action in COMPARED}
+    differences: Dict[str, List[float]] = {action: [] for action in COMPARED}
+    noise: Dict[str, List[float]] = {action: [] for action in COMPARED}  # each difference's sampling variance
     disagreements = 0
     print(f"default players {DEFAULT_PLAYERS!r} ({args.samples:,} samples) vs {args.search!r} "
           f"({args.search_samples:,} samples), dealer {DEALER}, seed {args.seed}")
@@ -126,6 +127,7 @@ def main() -> None:
             difference = None if a is None or b is None else a.mean - b.mean
             if difference is not None:
                 differences[action].append(difference)
+                noise[action].append((a.ci / Z95) ** 2 + (b.ci / Z95) ** 2)
             columns.append(f"{show(a)}, {show(b)}, " + ("—" if difference is None else f"{difference:+5.2f}"))
         differs = theirs["clear"] is not None and theirs["clear"] != ours.best
         disagreements += differs
@@ -133,9 +135,10 @@ def main() -> None:
               f" | {ours.best}, {theirs['best']}{' (differs)' if differs else ''} "
               f"[{time.perf_counter() - began:.0f} s]", flush=True)
     for action in COMPARED:
-        values = np.array(differences[action])
-        print(f"{action} - pass: RMS of default - search over {len(values)} hands: "
-              f"{math.sqrt(np.mean(values ** 2)):.2f} points (largest {np.max(np.abs(values)):.2f})")
+        square, variance = float(np.mean(np.array(differences[action]) ** 2)), float(np.mean(noise[action]))
+        print(f"{action} - pass: RMS of default - search over {len(differences[action])} hands: "
+              f"{math.sqrt(square):.2f} points (largest {np.max(np.abs(differences[action])):.2f}); "
+              f"sampling error alone {math.sqrt(variance):.2f}, beyond it {math.sqrt(max(square - variance, 0.0)):.2f}")
     print(f"best calls that differ where the search's best is clear: {disagreements} of {len(hands)}")
 
 

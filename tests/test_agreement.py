@@ -41,7 +41,8 @@ def test_the_kept_searches_are_of_the_hands_the_page_shows():
     for key, answers in cache.items():
         cards, up, seat, search, samples, seed, version = key.split("|")
         assert (cards, up, int(seat)) in shown, key
-        assert (search, int(samples), int(seed), version) == ("rollout:worlds=400:race=0", 400, 2026, baloot.__version__)
+        assert (search, int(seed), version) == ("rollout:worlds=400:race=0", 2026, baloot.__version__)
+        assert int(samples) in (400, 1600)
         assert set(answers) == {"hokum", "sun", "best", "clear"}
 
 
